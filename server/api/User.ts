@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { anyUser } from '../http/access.ts';
+import { forbidden, ok } from '../http/envelope.ts';
+
+const setLogoutBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { userSeatNo: { type: 'string', pattern: '^[0-9]{0,16}$' } },
+} as const;
+
+/** Spec controller `User` (seat and session); the rest of it arrives with the phone bar. */
+export default async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, tokens } = ctx;
+
+  // Logs the caller out: its token stops working and its open seat status is closed.
+  // An administrator may name another seat, which ends every session of that seat's user.
+  app.post<{ Body: { userSeatNo?: string } }>(
+    '/api/User/setLogout',
+    { config: { access: anyUser }, schema: { body: setLogoutBody } },
+    async (req) => {
+      const me = req.user!;
+      const seat = req.body?.userSeatNo || me.userSeatNo;
+      if (seat === me.userSeatNo) {
+        await db.transaction(async (tx) => {
+          await tokens.revoke(tx, me.jti);
+          if (seat) await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+        });
+        return ok(null);
+      }
+      if (!me.roles.includes('admin')) throw forbidden('permission denied: you may log out only your own seat');
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE sessions SET revoked_at = now()
+            WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE user_seat_no = $1)`,
+          [seat],
+        );
+        await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+      });
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { Queryable } from '../db/index.ts';
+
+/** The spec's session-user fields (section 3) plus roles and abilities, in wire names. */
+export interface UserInfo {
+  userId: number;
+  userName: string;
+  username: string;
+  avatar: string;
+  userSeatNo: string;
+  userSeatPwd: string;
+  userChineseName: string;
+  userEnglishName: string;
+  lineid: number | null;
+  departId: number | null;
+  companyId: number | null;
+  fjh: string;
+  recordSrc: string;
+  pre: string;
+  busy: number;
+  mobile: string;
+  email: string;
+  roles: string[];
+  ability: string[];
+}
+
+export async function userInfoById(db: Queryable, userId: number): Promise<UserInfo | undefined> {
+  const rows = await db.query<UserInfo>(
+    `SELECT u.id AS "userId", u.user_name AS "userName", u.user_name AS username, u.avatar,
+            coalesce(u.user_seat_no, '') AS "userSeatNo", u.user_seat_pwd AS "userSeatPwd",
+            u.user_chinese_name AS "userChineseName", u.user_english_name AS "userEnglishName",
+            u.lineid, u.depart_id AS "departId", u.company_id AS "companyId", u.fjh,
+            u.record_src AS "recordSrc", coalesce(l.pre, '') AS pre, u.busy, u.mobile, u.email,
+            coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                       WHERE ur.user_id = u.id), '{}') AS roles,
+            coalesce((SELECT array_agg(DISTINCT a.ability) FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id
+                       WHERE ur.user_id = u.id), '{}') AS ability
+       FROM users u LEFT JOIN lines l ON l.id = u.lineid
+      WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0];
+}
+
+export interface LoginRow { id: number; password_hash: string; enabled: boolean }
+
+export async function loginRow(db: Queryable, userName: string): Promise<LoginRow | undefined> {
+  const rows = await db.query<LoginRow>('SELECT id, password_hash, enabled FROM users WHERE user_name = $1', [userName]);
+  return rows[0];
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
+import defaultRoutes from './api/default.ts';
+import userRoutes from './api/User.ts';
+import publicRoutes from './api/public.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface AppOptions {
+  /** false in tests that only inject requests. */
+  logger?: boolean;
+  /** Extra route modules, registered like the built-in ones (tests use this). */
+  extraRoutes?: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>>;
+}
+
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes];
+
+export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: ctx.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false } },
+    forceCloseConnections: 'idle',
+  });
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  registerAccessCheck(app, table);
+  registerErrorHandling(app);
+  registerGuard(app, ctx.db, ctx.tokens);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
+  serveConsole(app, ctx.config.staticDir);
+  return app;
+}
+
+/** The built console from dist/: hashed assets cached for good, the page itself never. */
+function serveConsole(app: FastifyInstance, dir: string): void {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    app.get('/', { config: { access: 'open' } }, async (_req, reply) =>
+      reply.status(503).type('text/plain').send('The console is not built yet: run "npm run build" (npm start does it on first run).'),
+    );
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders(res, file) {
+      res.header('x-content-type-options', 'nosniff');
+      res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

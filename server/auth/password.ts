@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(crypto.scrypt) as (
+  pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
+
+/** scrypt N=2^15, r=8, p=1: 32 MiB and ~60-100 ms per hash on one core (OWASP's minimum is 2^17 at r=8 for storage-only; we pair a lighter cost with attempt limits). */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LEN = 32;
+const maxmem = (N: number, r: number) => 128 * N * r * 2;
+
+/** Format: scrypt$N$r$p$saltB64$hashB64 — parameters travel with the hash so they can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  const { N, r, p } = PARAMS;
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N, r, p, maxmem: maxmem(N, r) });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const salt = Buffer.from(parts[4]!, 'base64');
+  const expected = Buffer.from(parts[5]!, 'base64');
+  const key = await scrypt(password.normalize('NFKC'), salt, expected.length, { N, r, p, maxmem: maxmem(N, r) });
+  return crypto.timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password: unknown users cost the same time as known ones. */
+let dummy: Promise<string> | undefined;
+export const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
+/**
+ * Remembers credentials that verified recently, keyed by an HMAC of (user, stored hash,
+ * password) under a per-process random key, so repeated logins of a shift's agents skip
+ * the expensive hash. Nothing reversible is kept; a password change alters the stored hash
+ * and so misses the cache; wrong passwords are never cached and always pay the full cost.
+ */
+export class VerifiedCache {
+  private readonly key = crypto.randomBytes(32);
+  private readonly entries = new Map<string, number>();
+  constructor(private readonly ttlMs = 10 * 60_000, private readonly max = 10_000) {}
+
+  private id(userId: number, stored: string, password: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${userId}\0${stored}\0${password}`).digest('base64');
+  }
+
+  has(userId: number, stored: string, password: string, now = Date.now()): boolean {
+    const k = this.id(userId, stored, password);
+    const exp = this.entries.get(k);
+    if (exp === undefined) return false;
+    if (exp < now) {
+      this.entries.delete(k);
+      return false;
+    }
+    return true;
+  }
+
+  add(userId: number, stored: string, password: string, now = Date.now()): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(this.id(userId, stored, password), now + this.ttlMs);
+  }
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { LoginLimiter } from './auth/limiter.ts';
+import type { VerifiedCache } from './auth/password.ts';
+import type { RsaLogin } from './auth/rsa.ts';
+import type { Secrets } from './auth/secrets.ts';
+import type { TokenService } from './auth/tokens.ts';
+
+/** What route modules are given: the open database and the auth services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  secrets: Secrets;
+  tokens: TokenService;
+  rsa: RsaLogin;
+  limiter: LoginLimiter;
+  verified: VerifiedCache;
+}

@@ -1,0 +1,44 @@
+/** Demo organisation seeded on first start (API.md "Demo accounts"). */
+export const COMPANY = { id: 1, name: '演示呼叫中心' } as const;
+
+/** ids 1-6: 1 phone, 2 online chat, 4 and 5 work orders (work-order title), 4-6 no phone bar. */
+export const DEPARTMENTS = [
+  { id: 1, name: '电话客服部', order: 1 },
+  { id: 2, name: '在线客服部', order: 2 },
+  { id: 3, name: '质检班组', order: 3 },
+  { id: 4, name: '工单处理部', order: 4 },
+  { id: 5, name: '法院工单部', order: 5 },
+  { id: 6, name: '行政后勤部', order: 6 },
+] as const;
+
+export const ROLES = [
+  { code: 'admin', name: '管理员', abilities: ['READ', 'WRITE', 'DELETE'] },
+  { code: 'supervisor', name: '班长', abilities: ['READ'] },
+  { code: 'agent', name: '坐席', abilities: ['READ', 'WRITE'] },
+] as const;
+
+export const LINES = [
+  { id: 1, lineName: '主线路', pre: '9', callerId: '02788886666', gateway: 'gw-main' },
+  { id: 2, lineName: '备用线路', pre: '8', callerId: '02788887777', gateway: 'gw-backup' },
+] as const;
+
+export interface DemoUser {
+  userName: string; password: string; role: 'admin' | 'supervisor' | 'agent'; seat: string; fjh: string;
+  departId: number; chineseName: string; englishName: string;
+}
+
+const agent = (n: number, chineseName: string, englishName: string): DemoUser => ({
+  userName: `agent${n}`, password: 'agent123', role: 'agent', seat: `810${n}`, fjh: `110${n}`, departId: 1, chineseName, englishName,
+});
+
+export const DEMO_USERS: DemoUser[] = [
+  { userName: 'admin', password: 'admin123', role: 'admin', seat: '8000', fjh: '1000', departId: 1, chineseName: '管理员', englishName: 'Administrator' },
+  { userName: 'supervisor', password: 'super123', role: 'supervisor', seat: '8001', fjh: '1001', departId: 1, chineseName: '王主管', englishName: 'Wang Supervisor' },
+  agent(1, '李娜', 'Li Na'),
+  agent(2, '张伟', 'Zhang Wei'),
+  agent(3, '刘洋', 'Liu Yang'),
+  agent(4, '陈静', 'Chen Jing'),
+  agent(5, '杨帆', 'Yang Fan'),
+  { userName: 'chat1', password: 'agent123', role: 'agent', seat: '8201', fjh: '1201', departId: 2, chineseName: '赵敏', englishName: 'Zhao Min' },
+  { userName: 'orders', password: 'orders123', role: 'agent', seat: '8301', fjh: '1301', departId: 4, chineseName: '周婷', englishName: 'Zhou Ting' },
+];

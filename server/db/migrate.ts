@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './types.ts';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any fixed number: serialises migrations when several processes start against one PostgreSQL.
+const LOCK_KEY = 724_311;
+
+export interface Migration { version: string; sql: string }
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{3,}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** Applies the migrations not yet recorded, in order, in one transaction: a failure applies none. */
+export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
+      applied.push(m.version);
+    }
+  });
+  return applied;
+}

@@ -1,0 +1,52 @@
+import pg from 'pg';
+import type { Db, Queryable, Row } from './types.ts';
+import { parsers, timeZoneStatement } from './types.ts';
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: string) {
+    const own = parsers[oid];
+    if (own && format !== 'binary') return own;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** A pool on a real PostgreSQL server; every connection gets the same time zone. */
+export async function openPostgres(url: string, timeZone: string): Promise<Db> {
+  const tzSql = timeZoneStatement(timeZone);
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig });
+  pool.on('connect', (client) => {
+    client.query(tzSql).catch(() => undefined);
+  });
+  // Surface a bad URL or a down server at startup, not at the first request.
+  const probe = await pool.connect();
+  await probe.query(tzSql);
+  probe.release();
+  const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
+      const res = await c.query(sql, params as unknown[]);
+      return res.rows as T[];
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  return {
+    engine: 'postgres',
+    ...over(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(over(client));
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,85 @@
+import { hashPassword } from '../auth/password.ts';
+import type { Db, Queryable } from './types.ts';
+import { ensureCallPartitions } from './partitions.ts';
+import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
+import { generateCalls, generateSeatLogs, type CallRow, type SeatLogRow } from './demo-activity.ts';
+
+const BATCH = 2000;
+
+export async function insertCalls(db: Queryable, rows: CallRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH);
+    await db.query(
+      `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, answer_time,
+         destroy_time, link_flag, ring_seconds, call_seconds, hangup_cause, satisfaction)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
+         $7::timestamptz[], $8::timestamptz[], $9::smallint[], $10::int[], $11::int[], $12::text[], $13::smallint[])`,
+      [b.map((c) => c.callId), b.map((c) => c.direction), b.map((c) => c.userSeatNo), b.map((c) => c.phoneNo),
+        b.map((c) => c.lineId), b.map((c) => c.callTime.toISOString()), b.map((c) => c.answerTime?.toISOString() ?? null),
+        b.map((c) => c.destroyTime.toISOString()), b.map((c) => c.linkFlag), b.map((c) => c.ringSeconds),
+        b.map((c) => c.callSeconds), b.map((c) => c.hangupCause), b.map((c) => c.satisfaction)],
+    );
+  }
+}
+
+export async function insertSeatLogs(db: Queryable, rows: SeatLogRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH);
+    await db.query(
+      `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time, s_end_time)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::timestamptz[], $5::timestamptz[])`,
+      [b.map((s) => s.userSeatNo), b.map((s) => s.userChineseName), b.map((s) => s.status),
+        b.map((s) => s.start.toISOString()), b.map((s) => s.end?.toISOString() ?? null)],
+    );
+  }
+}
+
+async function seedOrganisation(tx: Queryable): Promise<void> {
+  await tx.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [COMPANY.id, COMPANY.name]);
+  for (const d of DEPARTMENTS) {
+    await tx.query('INSERT INTO departments (id, name, sort_order) VALUES ($1, $2, $3)', [d.id, d.name, d.order]);
+  }
+  await tx.query(`SELECT setval(pg_get_serial_sequence('departments', 'id'), (SELECT max(id) FROM departments))`);
+  for (const l of LINES) {
+    await tx.query('INSERT INTO lines (id, line_name, pre, caller_id, gateway) VALUES ($1, $2, $3, $4, $5)', [l.id, l.lineName, l.pre, l.callerId, l.gateway]);
+  }
+  await tx.query(`SELECT setval(pg_get_serial_sequence('lines', 'id'), (SELECT max(id) FROM lines))`);
+  for (const r of ROLES) {
+    const [row] = await tx.query<{ id: number }>('INSERT INTO roles (code, name) VALUES ($1, $2) RETURNING id', [r.code, r.name]);
+    for (const a of r.abilities) await tx.query('INSERT INTO role_abilities (role_id, ability) VALUES ($1, $2)', [row!.id, a]);
+  }
+}
+
+async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO users (user_name, password_hash, user_chinese_name, user_english_name, user_seat_no, user_seat_pwd,
+         fjh, lineid, depart_id, company_id, mobile, email)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11) RETURNING id`,
+      [u.userName, hashes[i], u.chineseName, u.englishName, u.seat, u.fjh, u.fjh, u.departId, COMPANY.id,
+        `1380000${u.seat}`, `${u.userName}@example.com`],
+    );
+    await tx.query('INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE code = $2', [row!.id, u.role]);
+  }
+}
+
+export interface SeedOptions { calls?: number; days?: number }
+
+/** First start only: nothing happens when users already exist. */
+export async function seedIfEmpty(db: Db, now = new Date(), opts: SeedOptions = {}): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
+  if (n > 0) return false;
+  const days = opts.days ?? 30;
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const phoneSeats = DEMO_USERS.filter((u) => u.departId === 1 && u.role === 'agent').map((u) => ({ seat: u.seat, name: u.chineseName }));
+  const calls = generateCalls(phoneSeats, opts.calls ?? 3000, days, now);
+  const logs = generateSeatLogs(phoneSeats, days, now);
+  await ensureCallPartitions(db, new Date(now.getTime() - days * 86_400_000), now);
+  await db.transaction(async (tx) => {
+    await seedOrganisation(tx);
+    await seedUsers(tx, hashes);
+    await insertCalls(tx, calls);
+    await insertSeatLogs(tx, logs);
+  });
+  return true;
+}

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, type Envelope } from './envelope.ts';
+
+interface AjvIssue { instancePath?: string; keyword?: string; message?: string; params?: Record<string, unknown> }
+
+/** Field name -> message, from Ajv's issues (missing and unknown keys named by the key). */
+export function fieldErrors(issues: readonly AjvIssue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of issues) {
+    const p = e.params ?? {};
+    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      field = [field, String(p.missingProperty)].filter(Boolean).join('.');
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      field = [field, String(p.additionalProperty)].filter(Boolean).join('.');
+      message = 'is not an accepted field';
+    }
+    field ||= 'body';
+    out[field] ??= message;
+  }
+  return out;
+}
+
+const describe = (errors: Record<string, string>) =>
+  `invalid request: ${Object.entries(errors).map(([f, m]) => `${f} ${m}`).join('; ')}`;
+
+/** What Fastify's own 4xx errors mean to a caller, in the envelope's words. */
+const FRAMEWORK: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request body is empty but Content-Type is application/json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'content type not supported'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'content length does not match the body'],
+  FST_ERR_BAD_URL: [400, 'malformed URL'],
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    let status: number;
+    let msg: string;
+    let data: unknown = null;
+    if (err instanceof ApiError) {
+      [status, msg, data] = [err.status, err.message, err.data];
+      reply.headers(err.headers);
+    } else if (err.validation) {
+      const errors = fieldErrors(err.validation as AjvIssue[]);
+      [status, msg, data] = [400, describe(errors), { errors }];
+    } else if (err.code && FRAMEWORK[err.code]) {
+      [status, msg] = FRAMEWORK[err.code]!;
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      [status, msg] = [err.statusCode, err.message];
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      [status, msg] = [500, 'internal server error'];
+    }
+    if (status >= 400 && status < 500) req.log.info({ status, msg }, 'request refused');
+    const body: Envelope = { code: status, msg, data };
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const body: Envelope = { code: 404, msg: `not found: ${req.method} ${(req.url.split('?')[0] ?? '').slice(0, 200)}`, data: null };
+    return reply.status(404).send(body);
+  });
+}

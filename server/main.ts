@@ -1,0 +1,64 @@
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { ensureCallPartitions } from './db/partitions.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { loadSecrets } from './auth/secrets.ts';
+import { TokenService } from './auth/tokens.ts';
+import { RsaLogin } from './auth/rsa.ts';
+import { LoginLimiter } from './auth/limiter.ts';
+import { VerifiedCache } from './auth/password.ts';
+import { buildApp, type AppOptions } from './app.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/index.ts';
+
+/** Opens (and migrates, and on first run seeds) the database and wires the services. */
+export async function createContext(config: Config, db?: Db): Promise<AppContext> {
+  const database = db ?? (await openDatabase(config));
+  await migrate(database);
+  const now = new Date();
+  await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
+  if (config.seed) await seedIfEmpty(database, now);
+  const secrets = loadSecrets(config.dataDir, config.jwtSecret);
+  return {
+    config,
+    db: database,
+    secrets,
+    tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds),
+    rsa: new RsaLogin(secrets.rsaPrivatePem),
+    limiter: new LoginLimiter(),
+    verified: new VerifiedCache(),
+  };
+}
+
+export async function start(config = loadConfig(), opts: AppOptions = {}) {
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx, opts);
+  app.addHook('onClose', async () => {
+    await ctx.db.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  return { app, ctx };
+}
+
+const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry) {
+  const { app } = await start();
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
