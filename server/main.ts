@@ -41,9 +41,9 @@ export async function start(config = loadConfig(), opts: AppOptions = {}) {
   return { app, ctx };
 }
 
-const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (isEntry) {
-  const { app } = await start();
+/** Starts the server and closes it cleanly (database included) on SIGTERM or SIGINT. */
+export async function runServer(config = loadConfig()): Promise<void> {
+  const { app } = await start(config);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -62,3 +62,6 @@ if (isEntry) {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
+
+const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry) await runServer();

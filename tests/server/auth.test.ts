@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+describe('login', () => {
+  it('gives a token for the right password, and the token opens GetUserInfo', async () => {
+    const res = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: 'admin123' } });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const info = await s.call('POST', '/api/default/GetUserInfo', { token: res.body.data.token });
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({
+      userId: expect.any(Number), userName: 'admin', username: 'admin', userSeatNo: '8000', fjh: '1000', departId: 1,
+      companyId: 1, lineid: 1, pre: '9', busy: 0, userChineseName: '管理员', roles: ['admin'], avatar: '',
+    });
+    expect([...info.body.data.ability].sort()).toEqual(['DELETE', 'READ', 'WRITE']);
+    expect(info.body.data).not.toHaveProperty('password');
+    expect(info.body.data).not.toHaveProperty('passwordHash');
+  });
+
+  it('accepts a form-encoded body', async () => {
+    const res = await s.call('POST', '/api/default/login', {
+      raw: 'username=agent1&password=agent123', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.token).toBeTruthy();
+  });
+
+  it('refuses a wrong password and an unknown user with the spec message', async () => {
+    for (const body of [{ username: 'agent2', password: 'wrong-pass' }, { username: 'nobody', password: 'agent123' }]) {
+      const res = await s.call('POST', '/api/default/login', { body });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 401, msg: 'username or password incorrect!!!', data: null });
+    }
+  });
+
+  it('limits failed attempts per user and address with 429 and says when to retry', async () => {
+    const attempt = (password: string) => s.call('POST', '/api/default/login', { body: { username: 'agent3', password } });
+    for (let i = 0; i < 5; i++) expect((await attempt(`bad-${i}`)).status).toBe(401);
+    const blocked = await attempt('agent123');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe(429);
+    expect(blocked.body.msg).toMatch(/try again in \d+ minute/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Other users from the same address are not locked out by agent3's failures.
+    expect((await s.call('POST', '/api/default/login', { body: { username: 'agent4', password: 'agent123' } })).status).toBe(200);
+  });
+
+  it('does not limit successful logins', async () => {
+    for (let i = 0; i < 12; i++) expect((await s.call('POST', '/api/default/login', { body: { username: 'agent5', password: 'agent123' } })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses a missing, malformed, tampered or expired token with 401', async () => {
+    const good = await s.login('supervisor', 'super123');
+    const [h, p] = good.split('.');
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setJti(crypto.randomUUID())
+      .setIssuedAt(1_000_000).setExpirationTime(1_000_100).sign(s.ctx.secrets.jwtKey);
+    for (const token of [undefined, 'abc', `${h}.${p}.AAAA`, expired]) {
+      const res = await s.call('POST', '/api/default/GetUserInfo', { token });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe(401);
+    }
+  });
+
+  it('stops accepting a token after setLogout, and closes the open seat status', async () => {
+    const token = await s.login('agent1', 'agent123');
+    await s.ctx.db.query(`INSERT INTO seat_status_logs (user_seat_no, status, s_start_time) VALUES ('8101', 0, now())`);
+    const out = await s.call('POST', '/api/User/setLogout', { token, body: { userSeatNo: '8101' } });
+    expect(out.status).toBe(200);
+    expect((await s.call('POST', '/api/default/GetUserInfo', { token })).status).toBe(401);
+    const open = await s.ctx.db.query(`SELECT 1 FROM seat_status_logs WHERE user_seat_no = '8101' AND s_end_time IS NULL`);
+    expect(open).toHaveLength(0);
+    // A new login works again.
+    expect((await s.call('POST', '/api/default/GetUserInfo', { token: await s.login('agent1', 'agent123') })).status).toBe(200);
+  });
+
+  it('lets an agent log out only its own seat; an administrator may log out any seat', async () => {
+    const a1 = await s.login('agent1', 'agent123');
+    const a2 = await s.login('agent2', 'agent123');
+    const denied = await s.call('POST', '/api/User/setLogout', { token: a1, body: { userSeatNo: '8102' } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.msg).toMatch(/own seat/);
+    expect((await s.call('POST', '/api/default/GetUserInfo', { token: a2 })).status).toBe(200);
+    const admin = await s.login('admin', 'admin123');
+    expect((await s.call('POST', '/api/User/setLogout', { token: admin, body: { userSeatNo: '8102' } })).status).toBe(200);
+    expect((await s.call('POST', '/api/default/GetUserInfo', { token: a2 })).status).toBe(401);
+    expect((await s.call('POST', '/api/default/GetUserInfo', { token: admin })).status).toBe(200);
+  });
+});
+
+describe('login page helpers', () => {
+  it('GetUserInfoByLogin tells the site title from the department', async () => {
+    const orders = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'orders' } });
+    expect(orders.body.data).toEqual({ departId: 4, companyId: 1, siteTitle: 'workorder' });
+    const agent = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'agent1' } });
+    expect(agent.body.data.siteTitle).toBe('console');
+    const unknown = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'ghost' } });
+    expect(unknown.body.data).toEqual({ departId: null, companyId: null, siteTitle: 'console' });
+  });
+
+  it('GetCompanyInfoByLogin names the company', async () => {
+    const res = await s.call('POST', '/api/default/GetCompanyInfoByLogin', { body: { username: 'agent1' } });
+    expect(res.body.data).toEqual({ companyId: 1, companyName: '演示呼叫中心' });
+  });
+
+  it('/publicKey gives a PEM key, mockServer false and the RSA login setting', async () => {
+    const res = await s.call('GET', '/publicKey');
+    expect(res.body.data.publicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(res.body.data).toMatchObject({ mockServer: false, rsaLogin: false });
+  });
+});

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import type { Db } from '../../server/db/index.ts';
+import { createContext } from '../../server/main.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import type { AppContext } from '../../server/context.ts';
+
+export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty database: PGlite in memory, or a new database in the suite's PostgreSQL cluster. */
+export async function openTestDb(timeZone: string): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+  if (engine === 'pglite') {
+    const db = await openPglite(undefined, timeZone);
+    return { db, drop: async () => undefined };
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const db = await openPostgres(url, timeZone);
+  return {
+    db,
+    url,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  call: (method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string }) =>
+    Promise<{ status: number; body: { code: number; msg: string; data: any }; headers: Record<string, unknown> }>;
+  login: (username: string, password: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const config: Config = { ...loadConfig({}), dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides };
+  const { db, drop } = await openTestDb(config.timeZone);
+  let ctx: AppContext;
+  let app: FastifyInstance;
+  try {
+    ctx = await createContext(config, db);
+    app = await buildApp(ctx, { logger: false, ...opts });
+    await app.ready();
+  } catch (err) {
+    await db.close();
+    await drop();
+    throw err;
+  }
+  const call: TestServer['call'] = async (method, url, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let payload: string | undefined = o.raw;
+    if (payload === undefined && o.body !== undefined) {
+      payload = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    let body;
+    try {
+      body = res.json();
+    } catch {
+      body = { code: -1, msg: res.body, data: null };
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    app,
+    ctx,
+    call,
+    async login(username, password) {
+      const res = await call('POST', '/api/default/login', { body: { username, password } });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.msg}`);
+      return res.body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/pg-cluster.ts';
+import { engine, openTestDb } from './helpers.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import type { Db } from '../../server/db/index.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-proc-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function waitHealthy(port: number, ms = 40_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+// The real entry point as `npm start` runs it, in a fresh DATA_DIR, on the suite's engine.
+describe(`server process on ${engine}`, () => {
+  it('creates DATA_DIR, serves, logs JSON lines, and closes the database cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    // On PostgreSQL: an empty database of the suite's cluster, closed here so the server owns it.
+    const pgTest = engine === 'postgres' ? await openTestDb('UTC') : undefined;
+    await pgTest?.db.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: pgTest?.url ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitHealthy(port);
+    const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    expect(login.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const lines = out.trim().split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(out).toContain('shutting down');
+    expect(out).not.toContain('admin123');
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+    expect(fs.statSync(path.join(dataDir, 'rsa-private.pem')).mode & 0o077).toBe(0);
+    // The database closed cleanly: it opens again with every seeded user.
+    let db: Db;
+    if (pgTest) {
+      const { openPostgres } = await import('../../server/db/postgres.ts');
+      db = await openPostgres(pgTest.url!, 'UTC');
+    } else {
+      db = await openPglite(path.join(dataDir, 'pgdata'), 'UTC');
+    }
+    const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
+    expect(row!.n).toBe(9);
+    await db.close();
+    await pgTest?.drop();
+  }, 60_000);
+});
