@@ -28,7 +28,7 @@ export class RsaLogin {
     if (all.length === 0 || all.length % this.size !== 0 || all.length > this.size * 64) return undefined;
     const parts: Buffer[] = [];
     for (let off = 0; off < all.length; off += this.size) parts.push(this.block(all.subarray(off, off + this.size)));
-    return Buffer.concat(parts).toString('utf8');
+    return decodeUtf8OrCesu8(Buffer.concat(parts));
   }
 
   private block(cipher: Buffer): Buffer {
@@ -64,4 +64,37 @@ export class RsaLogin {
   private synthetic(cipher: Buffer): Buffer {
     return crypto.createHmac('sha256', this.rejectKey).update(cipher).digest();
   }
+}
+
+/**
+ * jsencrypt encodes text by UTF-16 code unit, so characters outside the BMP (emoji) arrive
+ * as two 3-byte surrogates (CESU-8), which a UTF-8 decoder rejects. Decode both forms;
+ * anything malformed becomes U+FFFD (and so simply a wrong password).
+ */
+export function decodeUtf8OrCesu8(bytes: Uint8Array): string {
+  const units: number[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    const cont = (k: number) => (i + k < bytes.length && (bytes[i + k]! & 0xc0) === 0x80 ? bytes[i + k]! & 0x3f : -1);
+    if (b < 0x80) {
+      units.push(b);
+      i += 1;
+    } else if (b >= 0xc2 && b < 0xe0 && cont(1) >= 0) {
+      units.push(((b & 0x1f) << 6) | cont(1));
+      i += 2;
+    } else if (b >= 0xe0 && b < 0xf0 && cont(1) >= 0 && cont(2) >= 0) {
+      units.push(((b & 0x0f) << 12) | (cont(1) << 6) | cont(2));
+      i += 3;
+    } else if (b >= 0xf0 && b < 0xf5 && cont(1) >= 0 && cont(2) >= 0 && cont(3) >= 0) {
+      const cp = (((b & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6) | cont(3)) - 0x10000;
+      units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+      i += 4;
+    } else {
+      units.push(0xfffd);
+      i += 1;
+    }
+  }
+  let out = '';
+  for (let i = 0; i < units.length; i += 4096) out += String.fromCharCode(...units.slice(i, i + 4096));
+  return out.toWellFormed();
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RsaLogin } from '../../server/auth/rsa.ts';
+import { RsaLogin, decodeUtf8OrCesu8 } from '../../server/auth/rsa.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 /** What the browser does with jsencrypt: PKCS#1 v1.5 blocks of <= 117 bytes, concatenated, base64. */
@@ -29,6 +29,13 @@ describe('RSA decryption with implicit rejection', () => {
     expect(a).toBeTypeOf('string');
     expect(a).toBe(rsa.decrypt(raw.toString('base64')));
     expect(a).not.toBe('\u0007'.repeat(10));
+  });
+
+  it('reads the CESU-8 that jsencrypt produces for characters outside the BMP', () => {
+    const cesu = Buffer.from([0x61, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80, 0x62]); // a😀b as surrogates
+    expect(decodeUtf8OrCesu8(cesu)).toBe('a😀b');
+    expect(decodeUtf8OrCesu8(Buffer.from('a😀b密', 'utf8'))).toBe('a😀b密');
+    expect(decodeUtf8OrCesu8(Buffer.from([0x61, 0xff, 0x62]))).toBe('a\ufffdb');
   });
 
   it('refuses input that is not whole blocks of base64', () => {

@@ -1,0 +1,116 @@
+/**
+ * bench/startup: first start (build + initdb + seed), warm start to ready, RSS at rest,
+ * the login page's initial JavaScript (gzip), and login latency under load on loopback.
+ * Run: npm run bench:startup   (writes bench/out/startup.json; copy the figures into RESULTS.md)
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../tests/support/pg-cluster.ts';
+import { DEMO_USERS } from '../server/db/demo-accounts.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-'));
+const ms = (n: number) => Math.round(n);
+
+async function startServer(port: number): Promise<{ child: ChildProcess; readyMs: number }> {
+  const t0 = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited before it was ready');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return { child, readyMs: performance.now() - t0 };
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const done = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  await done;
+}
+
+/** RSS of the node process that serves the port (the deepest node in npm's process tree). */
+function serverRssMb(rootPid: number): number {
+  let pid = rootPid;
+  for (;;) {
+    const kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+    if (kids.length === 0) break;
+    pid = Number(kids[0]);
+  }
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+function loginPageJsGzipKb(): { kb: number; files: string[] } {
+  const html = fs.readFileSync(path.join(root, 'dist/index.html'), 'utf8');
+  const files = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => (m[1] ?? m[2])!);
+  const bytes = files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'dist', f.replace(/^\//, '')))).length, 0);
+  return { kb: bytes / 1024, files };
+}
+
+async function loginLoad(port: number, connections: number, seconds: number) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/default/login`, method: 'POST', connections, duration: seconds,
+    headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'agent1', password: 'agent123' }),
+  });
+  return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+}
+
+async function coldLogins(port: number) {
+  const times: number[] = [];
+  for (const u of DEMO_USERS) {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u.userName, password: u.password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${u.userName}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const port = await freePort();
+const first = await startServer(port);
+await stop(first.child);
+const warm: number[] = [];
+let rssMb = 0;
+let load = { requests: 0, non2xx: 0, errors: 0, p50: 0, p99: 0, rps: 0 };
+let cold: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const w = await startServer(port);
+  warm.push(w.readyMs);
+  if (i === 2) {
+    await new Promise((r) => setTimeout(r, 3000));
+    rssMb = serverRssMb(w.child.pid!);
+    cold = await coldLogins(port);
+    load = await loginLoad(port, 50, 10);
+  }
+  await stop(w.child);
+}
+warm.sort((a, b) => a - b);
+const js = loginPageJsGzipKb();
+const figures = {
+  date: new Date().toISOString(),
+  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` },
+  firstStartWithBuildMs: ms(first.readyMs),
+  warmStartMs: { median: ms(warm[1]!), all: warm.map(ms) },
+  rssAtRestMb: Math.round(rssMb),
+  loginPageInitialJsGzipKb: Math.round(js.kb), loginPageFiles: js.files,
+  coldLoginMs: { median: ms(cold[Math.floor(cold.length / 2)]!), max: ms(cold[cold.length - 1]!) },
+  loginUnderLoad: { connections: 50, seconds: 10, ...load },
+};
+fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+fs.writeFileSync(path.join(root, 'bench/out/startup.json'), JSON.stringify(figures, null, 2));
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(JSON.stringify(figures, null, 2));

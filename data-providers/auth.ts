@@ -1,0 +1,157 @@
+import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev/core';
+import type { Http } from '../src/lib/http';
+import { ApiError } from '../src/lib/http-error';
+import type { Translate } from '../src/lib/translate';
+import { jsencryptFactory, rsaEncrypt, type EncryptorFactory } from './rsa';
+import { hasSeat, parseUserInfo, type SessionUser } from './user-info';
+
+export const AUTH_PATHS = {
+  publicKey: '/publicKey',
+  login: '/api/default/login',
+  socialLogin: '/socialLogin',
+  userInfo: '/api/default/GetUserInfo',
+  logout: '/api/User/setLogout',
+} as const;
+
+/** Login-flow calls handle 401 themselves (wrong password), so the client must not reset. */
+const QUIET = { redirectOnAuthError: false } as const;
+
+/** What the provider needs from the session store; the app wires the zustand store in. */
+export interface SessionPort {
+  token(): string | null;
+  user(): SessionUser;
+  setToken(token: string): void;
+  /** Stores the user and marks the session logged in (isLogin = 1). */
+  setUser(user: SessionUser): void;
+  /** Forgets token and user, staying on the page (a failed login). */
+  clear(): void;
+  /**
+   * Forgets everything and replaces the page with a fresh console, which opens the login
+   * page (spec: reset then reload). Callers must not navigate afterwards.
+   */
+  reset(): void;
+}
+
+export interface AuthDeps {
+  http: Http;
+  session: SessionPort;
+  translate: Translate;
+  encryptor?: EncryptorFactory;
+}
+
+export type LoginParams = { username: string; password: string } | { code: string };
+
+interface PublicKeyData {
+  publicKey?: string;
+  mockServer?: boolean;
+  rsaLogin?: boolean;
+}
+
+/** A failure whose message is already the text the user should read. */
+class LoginFailure extends Error {}
+
+function loginErrorText(error: unknown, t: Translate): string {
+  if (error instanceof LoginFailure) return error.message;
+  if (error instanceof ApiError) {
+    if (error.statusCode === 401) return t('auth.loginFailed');
+    if (error.statusCode === 429) return error.serverMsg ?? error.message;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : t('auth.loginFailed');
+}
+
+export function createAuthProvider({ http, session, translate: t, encryptor = jsencryptFactory }: AuthDeps): AuthProvider {
+  // GetUserInfo runs once per page load (spec: "on first navigation"), shared by concurrent checks.
+  let userLoaded: Promise<void> | null = null;
+
+  async function loginPassword(password: string): Promise<string> {
+    const { data } = await http.get<PublicKeyData | null>(AUTH_PATHS.publicKey, QUIET);
+    if (!data?.rsaLogin) return password;
+    try {
+      return await rsaEncrypt(password, data.publicKey ?? '', encryptor);
+    } catch {
+      throw new LoginFailure(t('auth.encryptFailed'));
+    }
+  }
+
+  async function fetchUser(): Promise<SessionUser> {
+    const { data } = await http.post<unknown>(AUTH_PATHS.userInfo, undefined, QUIET);
+    const user = parseUserInfo(data);
+    if (!user) throw new LoginFailure(t('auth.userInfoInvalid'));
+    if (!hasSeat(user)) throw new LoginFailure(t('auth.noSeat'));
+    return user;
+  }
+
+  async function requestToken(params: LoginParams): Promise<string> {
+    if ('code' in params) {
+      const { data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.socialLogin, { code: params.code }, QUIET);
+      if (typeof data?.token !== 'string' || !data.token) throw new LoginFailure(t('auth.socialLoginInvalid'));
+      return data.token;
+    }
+    const password = await loginPassword(params.password);
+    const { data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.login, { username: params.username, password }, QUIET);
+    if (typeof data?.token !== 'string' || !data.token) throw new LoginFailure(t('auth.loginFailed'));
+    return data.token;
+  }
+
+  return {
+    async login(params: LoginParams): Promise<AuthActionResponse> {
+      try {
+        session.setToken(await requestToken(params));
+        session.setUser(await fetchUser());
+        userLoaded = Promise.resolve();
+        return { success: true, redirectTo: '/index' };
+      } catch (cause) {
+        // A token without a valid user must not survive: the next visit would skip the login page.
+        session.clear();
+        const error = new Error(loginErrorText(cause, t));
+        error.name = t('auth.loginFailedTitle');
+        return { success: false, error };
+      }
+    },
+
+    async logout(): Promise<AuthActionResponse> {
+      if (session.token()) {
+        try {
+          await http.post(AUTH_PATHS.logout, { userSeatNo: session.user().userSeatNo }, QUIET);
+        } catch {
+          // The server may already have dropped the token; logging out locally must still work.
+        }
+      }
+      userLoaded = null;
+      // No redirectTo: the reset replaces the page, and a hash change now would race the reload.
+      session.reset();
+      return { success: true };
+    },
+
+    async check(): Promise<CheckResponse> {
+      if (!session.token()) return { authenticated: false, redirectTo: '/login' };
+      try {
+        await (userLoaded ??= fetchUser().then((user) => session.setUser(user)));
+        return { authenticated: true };
+      } catch (error) {
+        userLoaded = null;
+        // An unreachable server says nothing about the session: keep it and retry on the next navigation.
+        if (error instanceof ApiError && error.statusCode === 0) return { authenticated: true };
+        session.reset();
+        return { authenticated: false, redirectTo: '/login' };
+      }
+    },
+
+    // Logout's reset opens the login page itself, so no redirect here either.
+    async onError(error: { statusCode?: number } | null) {
+      return error?.statusCode === 401 ? { logout: true } : {};
+    },
+
+    async getIdentity() {
+      if (!session.token()) return null;
+      const user = session.user();
+      return { id: user.userId, name: user.userChineseName || user.username, avatar: user.avatar };
+    },
+
+    async getPermissions() {
+      const { roles, ability } = session.user();
+      return { roles, ability };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the built console and real servers on loopback, each with a fresh
+ * DATA_DIR (embedded database, seeded): one with plain login, one with RSA_LOGIN=on.
+ */
+const PORT = Number(process.env.E2E_PORT || 18_080);
+const RSA_PORT = PORT + 1;
+// Fixed per port and emptied by the main process (workers load this file too) before the
+// servers start: every run begins on a fresh database and leaves at most one copy behind.
+const dataDir = (name: string) => {
+  const dir = path.join(os.tmpdir(), `cc-e2e-${name}-${PORT}`);
+  if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dir, { recursive: true, force: true });
+  return dir;
+};
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node --import tsx server/main.ts',
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: path.join(os.tmpdir(), 'cc-e2e-artifacts'),
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    server(PORT, { DATA_DIR: dataDir('plain') }),
+    server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on' }),
+  ],
+  metadata: { rsaBaseURL: `http://127.0.0.1:${RSA_PORT}` },
+});

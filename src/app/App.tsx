@@ -1,0 +1,40 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useTranslation } from 'react-i18next';
+import { HashRouter } from 'react-router';
+import { useNotificationProvider } from './notification-provider';
+import { authProvider, dataProvider, i18nProvider } from './providers';
+import { AppRoutes } from './routes';
+import { useTranslatedResources } from './use-resources';
+
+/**
+ * Provider wiring. antd's <App> sits inside ConfigProvider and around Refine so the
+ * notification provider's messages get the theme and locale (React 19 has no static
+ * antd message/notification calls).
+ */
+export function App() {
+  const { i18n } = useTranslation();
+  const resources = useTranslatedResources();
+  return (
+    <HashRouter>
+      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN}>
+        <AntdApp>
+          <Refine
+            routerProvider={routerProvider}
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ disableTelemetry: true }}
+          >
+            <AppRoutes />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </HashRouter>
+  );
+}

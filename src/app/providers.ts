@@ -1,0 +1,37 @@
+import { createAuthProvider, type SessionPort } from '../../data-providers/auth';
+import { createConditionProvider } from '../../data-providers/data';
+import { createI18nProvider } from '../../data-providers/i18n';
+import { createHttp } from '../lib/http';
+import { tokenStore } from '../lib/token';
+import type { Translate } from '../lib/translate';
+import i18n from './i18n';
+import { resetSession } from './reset-session';
+import { useSession } from './session';
+
+/** The app's single instances of the client and the Refine providers. */
+const apiBase = import.meta.env.VITE_API_BASE ?? '';
+
+const translate: Translate = (key, values) => i18n.t(key, values ?? {});
+
+export const http = createHttp({
+  baseURL: apiBase,
+  getToken: () => tokenStore.get(),
+  onUnauthorized: () => resetSession(),
+  onForbidden: () => {
+    window.location.hash = '#/403';
+  },
+  translate,
+});
+
+const session: SessionPort = {
+  token: () => tokenStore.get(),
+  user: () => useSession.getState(),
+  setToken: (token) => useSession.getState().setToken(token),
+  setUser: (user) => useSession.getState().setUser(user),
+  clear: () => useSession.getState().reset(),
+  reset: () => resetSession(),
+};
+
+export const authProvider = createAuthProvider({ http, session, translate });
+export const dataProvider = createConditionProvider(apiBase, http, translate);
+export const i18nProvider = createI18nProvider(i18n);

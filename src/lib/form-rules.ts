@@ -1,0 +1,19 @@
+import type { FormRule } from 'antd';
+import type { Translate } from './translate';
+import { VALIDATORS, type ValidatorName } from './validators';
+
+/**
+ * An antd Form rule from a validator of validators.ts, with its translated message.
+ * `optional` lets an empty field pass (an optional e-mail); otherwise empty is tested
+ * like any other value and fails.
+ */
+export function validatorRule(name: ValidatorName, t: Translate, options: { optional?: boolean } = {}): FormRule {
+  const { test, message } = VALIDATORS[name];
+  return {
+    validator: (_rule, value: unknown) => {
+      const text = value === undefined || value === null ? '' : String(value);
+      if (text === '' && options.optional) return Promise.resolve();
+      return test(text) ? Promise.resolve() : Promise.reject(new Error(t(message)));
+    },
+  };
+}

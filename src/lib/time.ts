@@ -1,0 +1,49 @@
+/**
+ * Greeting and relative-time helpers of spec sections 4 and 9. Both are pure: `now` is a
+ * parameter, and they return i18n keys (with values) for the caller to translate.
+ */
+
+export type GreetingKey =
+  | 'greeting.morning'
+  | 'greeting.forenoon'
+  | 'greeting.noon'
+  | 'greeting.afternoon'
+  | 'greeting.evening';
+
+/** Before 8 morning, 8-11 forenoon, 11-13 noon, 13-18 afternoon, from 18 evening. */
+export function greetingKey(now: Date): GreetingKey {
+  const hour = now.getHours();
+  if (hour < 8) return 'greeting.morning';
+  if (hour < 11) return 'greeting.forenoon';
+  if (hour < 13) return 'greeting.noon';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
+}
+
+export interface RelativeTime {
+  key: 'time.justNow' | 'time.minutesAgo' | 'time.hoursAgo' | 'time.oneDayAgo' | 'time.date';
+  values: { count?: number; date?: string };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function isoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Under 30 s "just now", then whole minutes, hours, "1 day ago" up to two days, then the
+ * date. Counts round up as in the original, so 30 s reads "1 minute ago", never "0".
+ * A time slightly in the future (clock skew) reads "just now".
+ */
+export function relativeTime(then: Date, now: Date): RelativeTime {
+  const diff = now.getTime() - then.getTime();
+  if (diff < 30_000) return { key: 'time.justNow', values: {} };
+  if (diff < HOUR) return { key: 'time.minutesAgo', values: { count: Math.ceil(diff / MINUTE) } };
+  if (diff < DAY) return { key: 'time.hoursAgo', values: { count: Math.ceil(diff / HOUR) } };
+  if (diff < 2 * DAY) return { key: 'time.oneDayAgo', values: {} };
+  return { key: 'time.date', values: { date: isoDate(then) } };
+}

@@ -1,0 +1,36 @@
+import { Card, Descriptions, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { greetingKey } from '../../lib/time';
+import { usePageTitle } from '../../shell/use-page-title';
+
+/** /index: greeting by hour with the user's name, and the seat the session holds. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  usePageTitle('menu.home');
+  const [openedAt] = useState(() => new Date());
+  const name = useSession((state) => state.userChineseName || state.username);
+  const seatNo = useSession((state) => state.userSeatNo);
+  const extension = useSession((state) => state.fjh);
+  const departId = useSession((state) => state.departId);
+  const empty = t('home.none');
+
+  return (
+    <>
+      <Typography.Title level={3} data-testid="greeting">
+        {t('home.welcome', { greeting: t(greetingKey(openedAt)), name })}
+      </Typography.Title>
+      <Card title={t('home.seatCard')} style={{ maxWidth: 480 }} data-testid="seat-card">
+        <Descriptions
+          column={1}
+          items={[
+            { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
+            { key: 'extension', label: t('home.extension'), children: extension || empty },
+            { key: 'department', label: t('home.departId'), children: departId ?? empty },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

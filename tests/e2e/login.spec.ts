@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { login, loginAs, storedToken } from './helpers.ts';
+
+test.describe('login and session', () => {
+  test('a protected route without a token lands on the login page', async ({ page }) => {
+    await page.goto('/#/index');
+    await expect(page).toHaveURL(/#\/login/);
+    await expect(page.locator('input[name="username"]')).toBeVisible();
+    await expect(page.getByTestId('site-title')).toHaveText('智能云客服系统');
+  });
+
+  test('the login form shows the spec validation texts', async ({ page }) => {
+    await page.goto('/#/login');
+    await page.locator('input[name="password"]').fill('123');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('用户名不能为空')).toBeVisible();
+    await expect(page.getByText('密码不能少于6位')).toBeVisible();
+  });
+
+  test('a wrong password shows the spec message and stays on login', async ({ page }) => {
+    await login(page, 'admin', 'wrong-password');
+    await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误!!!');
+    await expect(page).toHaveURL(/#\/login/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('login greets the user by name; reload keeps the session; logout clears it', async ({ page, request }) => {
+    await loginAs(page, 'admin', 'admin123');
+    await expect(page.getByTestId('greeting')).toContainText('管理员');
+    await expect(page.getByTestId('phone-bar-slot')).toBeAttached();
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+
+    await page.reload();
+    await expect(page).toHaveURL(/#\/index$/);
+    await expect(page.getByTestId('greeting')).toContainText('管理员');
+
+    await page.getByTestId('user-menu').hover();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/#\/login/);
+    expect(await storedToken(page)).toBeNull();
+    // The server no longer accepts the old token, and the console sends us back to login.
+    const res = await request.post('/api/default/GetUserInfo', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(401);
+    await page.goto('/#/index');
+    await expect(page).toHaveURL(/#\/login/);
+  });
+
+  test('with a token, the login page and / go to the home page; unknown paths show 404', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/login');
+    await expect(page).toHaveURL(/#\/index$/);
+    await page.goto('/#/');
+    await expect(page).toHaveURL(/#\/index$/);
+    await page.goto('/#/no/such/page');
+    await expect(page).toHaveURL(/#\/404$/);
+    await page.getByTestId('back-home').click();
+    await expect(page).toHaveURL(/#\/index$/);
+  });
+
+  test('a work-order department sees the work-order title and no phone bar', async ({ page }) => {
+    await loginAs(page, 'orders', 'orders123');
+    await expect(page.getByTestId('greeting')).toContainText('周婷');
+    await expect(page).toHaveTitle(/工单系统/);
+    await expect(page.getByTestId('phone-bar-slot')).toHaveCount(0);
+  });
+
+  test('the language switch turns the console to English and is remembered', async ({ page }) => {
+    await loginAs(page, 'agent1', 'agent123');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await expect(page).toHaveTitle(/Intelligent cloud customer-service system/i);
+    await page.reload();
+    await expect(page).toHaveTitle(/Intelligent cloud customer-service system/i);
+    await expect(page.getByTestId('greeting')).toContainText('李娜');
+  });
+});

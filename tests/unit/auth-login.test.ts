@@ -1,0 +1,137 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { AUTH_PATHS, createAuthProvider } from '../../data-providers/auth';
+import { ApiError } from '../../src/lib/http-error';
+import { fakeHttp, ok } from './support/fake-http';
+import { fakeSession } from './support/fake-session';
+import { ADMIN_INFO } from './support/fixtures';
+import { rsaTestKey } from './support/rsa-keys';
+import { translator } from './support/translate';
+
+const PUBLIC_KEY_OFF = () => ok({ publicKey: '', mockServer: false, rsaLogin: false });
+const apiError = (status: number, msg: string) =>
+  new ApiError(`/x backend interface ${status} error: ${msg}`, { statusCode: status, code: status, url: '/x', serverMsg: msg });
+
+function setup(routes: Parameters<typeof fakeHttp>[0], lng: 'zh' | 'en' = 'en') {
+  const http = fakeHttp({ [`GET ${AUTH_PATHS.publicKey}`]: PUBLIC_KEY_OFF, ...routes });
+  const session = fakeSession();
+  const auth = createAuthProvider({ http, session: session.port, translate: translator(lng) });
+  return { http, session, auth };
+}
+
+describe('login', () => {
+  it('gets a token, then the user, stores both and goes home', async () => {
+    const { http, session, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 'tok-admin' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
+    });
+    await expect(auth.login({ username: 'admin', password: 'admin123' })).resolves.toEqual({ success: true, redirectTo: '/index' });
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['get /publicKey', 'post /api/default/login', 'post /api/default/GetUserInfo']);
+    expect(http.calls[1]?.body).toEqual({ username: 'admin', password: 'admin123' });
+    expect(http.calls.every((c) => c.options?.redirectOnAuthError === false)).toBe(true);
+    expect(session.state.token).toBe('tok-admin');
+    expect(session.state.user).toMatchObject({ userChineseName: '管理员', userSeatNo: '8000', roles: ['admin'] });
+    // The user is loaded, so the first check does not ask again.
+    await expect(auth.check()).resolves.toEqual({ authenticated: true });
+    expect(http.calls).toHaveLength(3);
+  });
+
+  it('a wrong password (HTTP 401) shows the spec text and keeps no token', async () => {
+    const { session, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => {
+        throw apiError(401, 'username or password incorrect!!!');
+      },
+    }, 'zh');
+    const result = await auth.login({ username: 'admin', password: 'wrong-pw' });
+    expect(result.success).toBe(false);
+    expect(result.error?.message).toBe('用户名或密码错误!!!');
+    expect(session.port.clear).toHaveBeenCalled();
+    expect(session.state.token).toBeNull();
+  });
+
+  it('an answer without a token is a failed login', async () => {
+    const { http, auth } = setup({ [`POST ${AUTH_PATHS.login}`]: () => ok({}) });
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result.error?.message).toBe('username or password incorrect!!!');
+    expect(http.calls.some((c) => c.url === AUTH_PATHS.userInfo)).toBe(false);
+  });
+
+  it('too many attempts (429) shows the server message', async () => {
+    const { auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => {
+        throw apiError(429, 'too many attempts, retry in 60 s');
+      },
+    });
+    expect((await auth.login({ username: 'admin', password: 'x'.repeat(6) })).error?.message).toBe('too many attempts, retry in 60 s');
+  });
+
+  it.each([
+    ['no data', null],
+    ['roles not a list', { ...ADMIN_INFO, roles: 'admin' }],
+    ['a seat number object', { ...ADMIN_INFO, userSeatNo: {} }],
+  ])('user info with %s stops the login with the interface error', async (_label, data) => {
+    const { session, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(data),
+    });
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result).toMatchObject({ success: false });
+    expect(result.error?.message).toBe('getUserInfo core interface abnormal, check returned JSON format');
+    expect(session.state.token).toBeNull();
+    expect(session.port.setUser).not.toHaveBeenCalled();
+  });
+
+  it.each(['0', ''])('a user with seat number %j is logged out', async (seat) => {
+    const { session, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok({ ...ADMIN_INFO, userSeatNo: seat }),
+    });
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result.success).toBe(false);
+    expect(result.error?.message).toMatch(/no seat number/);
+    expect(session.state.token).toBeNull();
+    expect(session.port.setUser).not.toHaveBeenCalled();
+  });
+
+  it('with RSA login on, sends whole ciphertext blocks that decrypt to the password', async () => {
+    const key = await rsaTestKey(1024);
+    const password = `${'长密码'.repeat(30)}-${'a'.repeat(60)}`;
+    const { http, auth } = setup({
+      [`GET ${AUTH_PATHS.publicKey}`]: () => ok({ publicKey: key.pem, mockServer: false, rsaLogin: true }),
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
+    });
+    await expect(auth.login({ username: 'admin', password })).resolves.toMatchObject({ success: true });
+    const sent = (http.calls[1]?.body as { password: string }).password;
+    expect(sent).not.toContain(password);
+    expect(atob(sent).length % 128).toBe(0);
+    expect(atob(sent).length).toBeGreaterThan(128);
+    expect(key.decrypt(sent)).toBe(password);
+  });
+
+  it('with RSA login on and a broken key, fails without sending the password', async () => {
+    const { http, auth } = setup({
+      [`GET ${AUTH_PATHS.publicKey}`]: () => ok({ publicKey: 'not a key', mockServer: false, rsaLogin: true }),
+    });
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result.error?.message).toMatch(/could not be encrypted/);
+    expect(http.calls.some((c) => c.url === AUTH_PATHS.login)).toBe(false);
+  });
+});
+
+describe('social login', () => {
+  it('trades the code for a token and loads the user', async () => {
+    const { http, session, auth } = setup({
+      [`POST ${AUTH_PATHS.socialLogin}`]: () => ok({ token: 'tok-social' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
+    });
+    await expect(auth.login({ code: 'c-1' })).resolves.toMatchObject({ success: true, redirectTo: '/index' });
+    expect(http.calls[0]?.body).toEqual({ code: 'c-1' });
+    expect(session.state.token).toBe('tok-social');
+  });
+
+  it('without a token shows the core login interface error', async () => {
+    const { auth } = setup({ [`POST ${AUTH_PATHS.socialLogin}`]: () => ok(null) });
+    expect((await auth.login({ code: 'c-2' })).error?.message).toBe('core login interface abnormal, check the returned JSON format');
+  });
+});

@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseUserInfo } from '../../data-providers/user-info';
+import { AppRoutes } from '../../src/app/routes';
+import { useSession } from '../../src/app/session';
+import { ADMIN_INFO } from './support/fixtures';
+import { renderInRefine, stubAuth } from './support/harness';
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{pathname + search}</output>;
+}
+
+const signedIn = () => stubAuth({ check: async () => ({ authenticated: true }) });
+
+function renderAt(path: string, auth = stubAuth()) {
+  return renderInRefine(
+    <>
+      <AppRoutes />
+      <Location />
+    </>,
+    { path, authProvider: auth },
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+function signInAs(departId: number) {
+  const user = parseUserInfo({ ...ADMIN_INFO, departId });
+  if (!user) throw new Error('fixture must parse');
+  useSession.getState().setUser(user);
+}
+
+describe('without a token', () => {
+  it('a console path goes to login, remembering where it was going', async () => {
+    renderAt('/index');
+    await waitFor(() => expect(location()).toBe('/login?to=%2Findex'));
+    expect(await screen.findByTestId('site-title')).toBeTruthy();
+  });
+
+  it('an unknown path also goes to login', async () => {
+    renderAt('/nowhere');
+    await waitFor(() => expect(location()).toMatch(/^\/login/));
+  });
+
+  it.each([
+    ['/403', '抱歉，您无权访问该页面。'],
+    ['/404', '抱歉，您访问的页面不存在。'],
+    ['/register', '账号由管理员创建，请联系管理员。'],
+    ['/callback', 'login核心接口异常，请检查返回JSON格式是否正确'],
+  ])('%s is open', async (path, text) => {
+    renderAt(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(location()).toBe(path);
+  });
+});
+
+describe('with a token', () => {
+  beforeEach(() => useSession.getState().reset());
+
+  it('the login page goes home', async () => {
+    signInAs(1);
+    renderAt('/login', signedIn());
+    await waitFor(() => expect(location()).toBe('/index'));
+  });
+
+  it("'/' is the home page with the greeting, seat card and phone bar place", async () => {
+    signInAs(1);
+    renderAt('/', signedIn());
+    const greeting = await screen.findByTestId('greeting');
+    expect(location()).toBe('/index');
+    expect(greeting.textContent).toMatch(/^(早上好|上午好|中午好|下午好|晚上好)，管理员$/);
+    expect(screen.getByTestId('seat-card').textContent).toContain('8000');
+    expect(screen.getByTestId('phone-bar-slot')).toBeTruthy();
+    expect(screen.getByTestId('user-menu').textContent).toContain('管理员');
+  });
+
+  it.each([4, 5])('department %i gets the work-order title and no phone bar', async (departId) => {
+    signInAs(departId);
+    renderAt('/index', signedIn());
+    await screen.findByTestId('greeting');
+    expect(screen.queryByTestId('phone-bar-slot')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('首页 - 工单系统'));
+    expect(screen.getByText('工单系统')).toBeTruthy();
+  });
+
+  it('department 6 has no phone bar but keeps the console title', async () => {
+    signInAs(6);
+    renderAt('/index', signedIn());
+    await screen.findByTestId('greeting');
+    expect(screen.queryByTestId('phone-bar-slot')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('首页 - 智能云客服系统'));
+  });
+
+  it('an unknown path ends on 404, whose button goes home', async () => {
+    signInAs(1);
+    renderAt('/no/such/page', signedIn());
+    fireEvent.click(await screen.findByTestId('back-home'));
+    await waitFor(() => expect(location()).toBe('/index'));
+  });
+
+  it('the avatar menu logs out', async () => {
+    signInAs(1);
+    const logout = vi.fn(async () => ({ success: true }));
+    renderAt('/index', stubAuth({ check: async () => ({ authenticated: true }), logout }));
+    fireEvent.mouseEnter(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,54 @@
+import { type AuthProvider, type DataProvider, Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import { App as AntdApp } from 'antd';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createI18nProvider } from '../../../data-providers/i18n';
+import i18n from '../../../src/app/i18n';
+import { useNotificationProvider } from '../../../src/app/notification-provider';
+import { resources } from '../../../resources';
+
+/** Everything a page needs around it, as in App.tsx but with a memory router and fake providers. */
+export function renderInRefine(
+  ui: ReactNode,
+  { path, authProvider, dataProvider }: { path: string; authProvider: AuthProvider; dataProvider?: Partial<DataProvider> },
+) {
+  const data: DataProvider = {
+    getApiUrl: () => '',
+    getList: async () => ({ data: [], total: 0 }),
+    getOne: async () => ({ data: {} as never }),
+    create: async () => ({ data: {} as never }),
+    update: async () => ({ data: {} as never }),
+    deleteOne: async () => ({ data: {} as never }),
+    ...dataProvider,
+  };
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntdApp>
+        <Refine
+          routerProvider={routerProvider}
+          authProvider={authProvider}
+          dataProvider={data}
+          i18nProvider={createI18nProvider(i18n)}
+          notificationProvider={useNotificationProvider}
+          resources={resources}
+          options={{ disableTelemetry: true }}
+        >
+          {ui}
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+}
+
+/** An auth provider whose answers the test sets; every method is a plain async function. */
+export function stubAuth(overrides: Partial<AuthProvider> = {}): AuthProvider {
+  return {
+    login: async () => ({ success: true, redirectTo: '/index' }),
+    logout: async () => ({ success: true, redirectTo: '/login' }),
+    check: async () => ({ authenticated: false, redirectTo: '/login' }),
+    onError: async () => ({}),
+    ...overrides,
+  };
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server `npm start` runs; the dev server forwards API and socket paths to it. */
+const API_SERVER = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // papaparse is a UMD file without a "sideEffects" field, so it stayed in the login
+        // bundle although only Refine's CSV import/export use it; it has no side effects.
+        moduleSideEffects: [{ test: /node_modules[\\/]papaparse[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': API_SERVER,
+      '/publicKey': API_SERVER,
+      '/socialLogin': API_SERVER,
+      '/healthz': API_SERVER,
+      '/ws': { target: API_SERVER, ws: true },
+    },
+  },
+});

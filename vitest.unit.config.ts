@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** Browser-side unit tests: pure helpers, providers against fakes, and a few rendered components. */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['tests/unit/setup.ts'],
+    restoreMocks: true,
+    // Refine's router bindings must see the same react-router instance as the tests' own
+    // routers; bundling them through Vite (rather than Node's resolver) guarantees that.
+    server: { deps: { inline: [/@refinedev\//, /react-router/] } },
+  },
+});
