@@ -3,7 +3,7 @@
  * the login page's initial JavaScript (gzip), and login latency under load on loopback.
  * Run: npm run bench:startup   (writes bench/out/startup.json; copy the figures into RESULTS.md)
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,8 @@ async function stop(child: ChildProcess): Promise<void> {
 function serverRssMb(rootPid: number): number {
   let pid = rootPid;
   for (;;) {
-    const kids = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+    // ps exits 1 when the process has no children: that is the leaf we want.
+    const kids = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
     if (kids.length === 0) break;
     pid = Number(kids[0]);
   }

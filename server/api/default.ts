@@ -3,6 +3,7 @@ import { dummyHash, verifyPassword } from '../auth/password.ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, open } from '../http/access.ts';
 import { ApiError, ok, unauthorized } from '../http/envelope.ts';
+import { sessionUserSchema } from '../../schemas/session-user.ts';
 import { loginRow, userInfoById } from './users-sql.ts';
 
 export const WRONG_LOGIN = 'username or password incorrect!!!';
@@ -23,6 +24,10 @@ const byLoginBody = {
   additionalProperties: false,
   properties: { username: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
+
+const envelopeOf = (data: object) => ({
+  200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
+});
 
 const WORK_ORDER_DEPARTMENTS = new Set([4, 5]);
 
@@ -71,7 +76,7 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.post('/api/default/GetUserInfo', { config: { access: anyUser } }, async (req) => {
+  app.post('/api/default/GetUserInfo', { config: { access: anyUser }, schema: { response: envelopeOf(sessionUserSchema) } }, async (req) => {
     const info = await userInfoById(db, req.user!.userId);
     if (!info) throw unauthorized();
     return ok(info);

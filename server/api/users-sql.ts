@@ -1,27 +1,5 @@
+import type { SessionUserWire as UserInfo } from '../../schemas/session-user.ts';
 import type { Queryable } from '../db/index.ts';
-
-/** The spec's session-user fields (section 3) plus roles and abilities, in wire names. */
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  username: string;
-  avatar: string;
-  userSeatNo: string;
-  userSeatPwd: string;
-  userChineseName: string;
-  userEnglishName: string;
-  lineid: number | null;
-  departId: number | null;
-  companyId: number | null;
-  fjh: string;
-  recordSrc: string;
-  pre: string;
-  busy: number;
-  mobile: string;
-  email: string;
-  roles: string[];
-  ability: string[];
-}
 
 export async function userInfoById(db: Queryable, userId: number): Promise<UserInfo | undefined> {
   const rows = await db.query<UserInfo>(

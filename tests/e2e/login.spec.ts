@@ -20,6 +20,7 @@ test.describe('login and session', () => {
   test('a wrong password shows the spec message and stays on login', async ({ page }) => {
     await login(page, 'admin', 'wrong-password');
     await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误!!!');
+    await expect(page.getByText('用户名或密码错误!!!')).toHaveCount(1);
     await expect(page).toHaveURL(/#\/login/);
     expect(await storedToken(page)).toBeNull();
   });

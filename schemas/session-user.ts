@@ -1,0 +1,37 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * GetUserInfo's answer: the spec's session-user fields (section 3) plus roles, ability,
+ * username and avatar. The server serialises through this schema, so a column that is not
+ * listed here (a password hash, say) can never reach the wire.
+ */
+export const sessionUserSchema = {
+  $id: 'sessionUser',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'userName', 'username', 'avatar', 'userSeatNo', 'userSeatPwd', 'userChineseName', 'userEnglishName',
+    'lineid', 'departId', 'companyId', 'fjh', 'recordSrc', 'pre', 'busy', 'mobile', 'email', 'roles', 'ability'],
+  properties: {
+    userId: { type: 'integer' },
+    userName: { type: 'string' },
+    username: { type: 'string' },
+    avatar: { type: 'string' },
+    userSeatNo: { type: 'string' },
+    userSeatPwd: { type: 'string', description: 'SIP password of the seat, for the phone bar' },
+    userChineseName: { type: 'string' },
+    userEnglishName: { type: 'string' },
+    lineid: { type: ['integer', 'null'] },
+    departId: { type: ['integer', 'null'] },
+    companyId: { type: ['integer', 'null'] },
+    fjh: { type: 'string', description: 'extension number' },
+    recordSrc: { type: 'string' },
+    pre: { type: 'string', description: "dial prefix of the seat's line" },
+    busy: { type: 'integer', description: '0 = ready' },
+    mobile: { type: 'string' },
+    email: { type: 'string' },
+    roles: { type: 'array', items: { type: 'string' } },
+    ability: { type: 'array', items: { type: 'string', enum: ['READ', 'WRITE', 'DELETE'] } },
+  },
+} as const;
+
+export type SessionUserWire = FromSchema<typeof sessionUserSchema>;
