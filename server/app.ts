@@ -9,6 +9,7 @@ import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guar
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
 import publicRoutes from './api/public.ts';
+import { registerEntity } from './entities/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   registerGuard(app, ctx.db, ctx.tokens);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
+  for (const model of ctx.entities) registerEntity(app, ctx, model);
   serveConsole(app, ctx.config.staticDir);
   return app;
 }

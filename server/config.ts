@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ENTITIES_DIR } from './entities/load.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   timeZone: string;
   staticDir: string;
   seed: boolean;
+  /** Folders of entity schemas (tests add fixtures). */
+  entityDirs: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -41,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
+    entityDirs: [ENTITIES_DIR],
   };
 }

@@ -5,6 +5,7 @@ import type { VerifiedCache } from './auth/password.ts';
 import type { RsaLogin } from './auth/rsa.ts';
 import type { Secrets } from './auth/secrets.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { EntityModel } from './entities/model.ts';
 
 /** What route modules are given: the open database and the auth services. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   rsa: RsaLogin;
   limiter: LoginLimiter;
   verified: VerifiedCache;
+  /** Every entity schema, checked and turned into its server model at startup. */
+  entities: EntityModel[];
 }

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { ensureCallPartitions } from './db/partitions.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty, seedMenusIfEmpty } from './db/seed.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { TokenService } from './auth/tokens.ts';
 import { RsaLogin } from './auth/rsa.ts';
@@ -11,6 +11,9 @@ import { VerifiedCache } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
+import { loadEntitySchemas } from './entities/load.ts';
+import { buildModel } from './entities/model.ts';
+import { ensureTable } from './entities/table.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
 export async function createContext(config: Config, db?: Db): Promise<AppContext> {
@@ -18,7 +21,12 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   await migrate(database);
   const now = new Date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
-  if (config.seed) await seedIfEmpty(database, now);
+  if (config.seed) {
+    await seedIfEmpty(database, now);
+    await seedMenusIfEmpty(database);
+  }
+  const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
+  for (const model of entities) await ensureTable(database, model);
   const secrets = loadSecrets(config.dataDir, config.jwtSecret);
   return {
     config,
@@ -28,6 +36,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
     rsa: new RsaLogin(secrets.rsaPrivatePem),
     limiter: new LoginLimiter(),
     verified: new VerifiedCache(),
+    entities,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { anyUser } from '../http/access.ts';
+import { anyUser, isAdmin } from '../http/access.ts';
 import { forbidden, ok } from '../http/envelope.ts';
 
 const setLogoutBody = {
@@ -28,7 +28,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
         });
         return ok(null);
       }
-      if (!me.roles.includes('admin')) throw forbidden('permission denied: you may log out only your own seat');
+      if (!isAdmin(me)) throw forbidden('permission denied: you may log out only your own seat');
       await db.transaction(async (tx) => {
         await tx.query(
           `UPDATE sessions SET revoked_at = now()

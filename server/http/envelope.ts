@@ -14,4 +14,4 @@ export const badRequest = (msg: string, errors?: Record<string, string>) => new 
 export const unauthorized = (msg = 'not logged in or the session has expired') => new ApiError(401, msg);
 export const forbidden = (msg: string) => new ApiError(403, msg);
 export const notFound = (msg = 'resource not found') => new ApiError(404, msg);
-export const conflict = (msg: string) => new ApiError(409, msg);
+export const conflict = (msg: string, errors?: Record<string, string>) => new ApiError(409, msg, errors ? { errors } : null);
