@@ -9,6 +9,11 @@ import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guar
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
 import publicRoutes from './api/public.ts';
+import routerRoutes from './api/router.ts';
+import menuManagementRoutes from './api/menuManagement.ts';
+import lineManagementRoutes from './api/lineManagement.ts';
+import userManagementRoutes from './api/userManagement.ts';
+import userLookupRoutes from './api/user-lookups.ts';
 import { registerEntity } from './entities/routes.ts';
 
 declare module 'fastify' {
@@ -24,7 +29,7 @@ export interface AppOptions {
   extraRoutes?: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>>;
 }
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes];
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,6 +49,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   registerErrorHandling(app);
   registerGuard(app, ctx.db, ctx.tokens);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Spec calls such as router/getList send no payload, often still labelled JSON: empty means no body.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    (body as string).trim() === '' ? done(null, undefined) : json(req, body as string, done));
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
   for (const model of ctx.entities) registerEntity(app, ctx, model);
   serveConsole(app, ctx.config.staticDir);

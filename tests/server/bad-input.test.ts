@@ -18,7 +18,7 @@ const json = { 'content-type': 'application/json' };
 type Case = [name: string, url: string, opts: Parameters<TestServer['call']>[2], status: number, msg: RegExp];
 const cases: Case[] = [
   ['malformed JSON', '/api/default/login', { raw: '{"username": "admin", ', headers: json }, 400, /not valid JSON/],
-  ['empty JSON body', '/api/default/login', { raw: '', headers: json }, 400, /empty/],
+  ['empty JSON body', '/api/default/login', { raw: '', headers: json }, 400, /body must be object/],
   ['missing password', '/api/default/login', { body: { username: 'admin' } }, 400, /password is required/],
   ['missing everything', '/api/default/login', { body: {} }, 400, /username is required/],
   ['wrong type', '/api/default/login', { body: { username: 12, password: ['admin123'] } }, 400, /must be string/],

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { compile } from '../entities/validate.ts';
+import { ApiError, ok } from '../http/envelope.ts';
+import { languageOf, message } from '../http/language.ts';
+
+const allocBody = compile({
+  type: 'object', additionalProperties: false, required: ['roleId', 'menuIds'],
+  properties: {
+    roleId: { type: 'integer', minimum: 1 },
+    menuIds: { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true, maxItems: 1000 },
+  },
+});
+
+/** Spec: menuManagement/allocMenu — which menus a role sees; replaces the role's allocation. */
+export default async function menuManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/menuManagement/allocMenu', { config: { access: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' } } }, async (req) => {
+    const lang = languageOf(req);
+    allocBody(req.body ?? {}, lang);
+    const { roleId, menuIds } = req.body as { roleId: number; menuIds: number[] };
+    await ctx.db.transaction(async (tx) => {
+      if (!(await tx.query('SELECT 1 FROM roles WHERE id = $1', [roleId])).length) throw new ApiError(404, message(lang, 'notFound'));
+      const known = await tx.query<{ id: number }>('SELECT id FROM menus WHERE id = ANY($1::int[])', [menuIds]);
+      if (known.length !== menuIds.length) {
+        const missing = menuIds.filter((id) => !known.some((k) => k.id === id));
+        throw new ApiError(400, `menuIds ${message(lang, 'missingRef')}: ${missing.join(', ')}`, { errors: { menuIds: message(lang, 'missingRef') } });
+      }
+      await tx.query('DELETE FROM role_menus WHERE role_id = $1', [roleId]);
+      await tx.query('INSERT INTO role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [roleId, menuIds]);
+    });
+    return ok({ roleId, menuIds });
+  });
+}
