@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * Who may call what, written out by hand (API.md "Roles on the server"): admin everything;
+ * supervisor reads users, roles, departments and lines but changes nothing; agent only its
+ * own account and the option lists. Write actions get a body that fails validation and
+ * deletes an id that does not exist, so an allowed caller answers 400/404 and changes nothing,
+ * while a refused one answers 403 before the body is looked at.
+ */
+type Who = 'admin' | 'supervisor' | 'agent';
+const ALL = { admin: 200, supervisor: 200, agent: 200 };
+const READ = { admin: 200, supervisor: 200, agent: 403 };
+const ADMIN_READ = { admin: 200, supervisor: 403, agent: 403 };
+const WRITE = { admin: 400, supervisor: 403, agent: 403 };
+const REMOVE = { admin: 404, supervisor: 403, agent: 403 };
+
+const matrix: Array<[action: string, body: unknown, expected: Record<Who, number>]> = [
+  ['userManagement/getList', {}, READ],
+  ['userManagement/doEdit', {}, WRITE],
+  ['userManagement/doDelete', { ids: [999999] }, REMOVE],
+  ['userManagement/getUserSeatOptions', {}, ALL],
+  ['userManagement/dosEdit', {}, WRITE],
+  ['userManagement/doReset', {}, WRITE],
+  ['userManagement/allocDis', {}, WRITE],
+  ['userManagement/getListByDepartId', { departId: 1 }, READ],
+  ['userManagement/getUserRoleList', {}, ALL],
+  ['userManagement/getUserChineseNameOptions', {}, ALL],
+  ['roleManagement/getList', {}, READ],
+  ['roleManagement/doEdit', {}, WRITE],
+  ['roleManagement/doDelete', { ids: [999999] }, REMOVE],
+  ['roleManagement/getRoleOptions', {}, ALL],
+  ['departmentManagement/getList', {}, READ],
+  ['departmentManagement/doEdit', {}, WRITE],
+  ['departmentManagement/doDelete', { ids: [999999] }, REMOVE],
+  ['departmentManagement/getDepartmentOptions', {}, ALL],
+  ['menuManagement/getList', {}, ADMIN_READ],
+  ['menuManagement/doEdit', {}, WRITE],
+  ['menuManagement/doDelete', { ids: [999999] }, REMOVE],
+  ['menuManagement/getMenuOptions', {}, ADMIN_READ],
+  ['menuManagement/allocMenu', {}, WRITE],
+  ['lineManagement/getList', {}, READ],
+  ['lineManagement/doEdit', {}, WRITE],
+  ['lineManagement/doDelete', { ids: [999999] }, REMOVE],
+  ['lineManagement/getLineOptions', {}, ALL],
+  ['lineManagement/getLinePreOptions', {}, ALL],
+  ['router/getList', undefined, ALL],
+];
+
+let s: TestServer;
+const tokens = {} as Record<Who, string>;
+beforeAll(async () => {
+  s = await startTestServer();
+  tokens.admin = await s.login('admin', 'admin123');
+  tokens.supervisor = await s.login('supervisor', 'super123');
+  tokens.agent = await s.login('agent1', 'agent123');
+});
+afterAll(() => s.close());
+
+describe('role matrix', () => {
+  for (const [action, body, expected] of matrix) {
+    it(action, async () => {
+      const got: Record<string, number> = {};
+      for (const who of ['admin', 'supervisor', 'agent'] as const) {
+        const res = await s.call('POST', `/api/${action}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+        got[who] = res.status;
+        if (res.status === 403) expect(res.body.msg).toMatch(/permission denied/);
+      }
+      expect(got).toEqual(expected);
+    });
+  }
+
+  it('a supervisor token cannot change a user even with a valid body', async () => {
+    const res = await s.call('POST', '/api/userManagement/doEdit', { token: tokens.supervisor, body: { userId: 3, userChineseName: '改名' } });
+    expect(res.status).toBe(403);
+    const [row] = await s.ctx.db.query<{ n: string }>('SELECT user_chinese_name AS n FROM users WHERE id = 3');
+    expect(row!.n).toBe('李娜');
+  });
+});
