@@ -7,15 +7,10 @@ interface Row { id: number; user_name: string; user_seat_no: string | null; depa
 export async function loadSessionUser(db: Queryable, userId: number, jti: string): Promise<SessionUser | undefined> {
   const rows = await db.query<Row>(
     `SELECT u.id, u.user_name, u.user_seat_no, u.depart_id,
-            coalesce(array_agg(DISTINCT r.code) FILTER (WHERE r.code IS NOT NULL), '{}') AS roles,
-            coalesce(array_agg(DISTINCT a.ability) FILTER (WHERE a.ability IS NOT NULL), '{}') AS ability
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id AND u.enabled
-       LEFT JOIN user_roles ur ON ur.user_id = u.id
-       LEFT JOIN roles r ON r.id = ur.role_id
-       LEFT JOIN role_abilities a ON a.role_id = r.id
-      WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-      GROUP BY u.id`,
+            ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+            ARRAY(SELECT DISTINCT a.ability FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id WHERE ur.user_id = u.id) AS ability
+       FROM sessions s JOIN users u ON u.id = s.user_id AND u.enabled
+      WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [jti, userId],
   );
   const r = rows[0];

@@ -26,7 +26,12 @@ export function whereOf(model: EntityModel, c: Conditions, params: unknown[]): s
     const v = c[f.field];
     if (v === undefined || v === '') continue;
     const col = `t.${columnOf(model, f.field)}`;
-    if (f.op === 'like') parts.push(`${col} ILIKE '%' || ${bind(escapeLike(String(v)))} || '%' ESCAPE '\\'`);
+    if (f.op === 'like') {
+      // ILIKE costs several times LIKE; text without letter case (seat numbers, extensions) needs no folding.
+      const text = String(v);
+      const op = text.toLowerCase() === text.toUpperCase() ? 'LIKE' : 'ILIKE';
+      parts.push(`${col} ${op} '%' || ${bind(escapeLike(text))} || '%' ESCAPE '\\'`);
+    }
     else if (f.op === 'in') parts.push(`${col} = ANY(${bind(v)}::${arrayCast(model.props[f.field]!.type)})`);
     else if (v === null) parts.push(`${col} IS NULL`);
     else parts.push(`${col} = ${bind(v)}`);
@@ -40,25 +45,36 @@ function orderOf(model: EntityModel, c: Conditions): string {
   const dir = c.sortOrder ? (c.sortOrder.startsWith('desc') ? 'DESC' : 'ASC') : def.order === 'desc' ? 'DESC' : 'ASC';
   const p = model.props[field]!;
   const expr = p['x-select'] ? `(${p['x-select']})` : `t.${columnOf(model, field)}`;
-  return `ORDER BY ${expr} ${dir} NULLS LAST, t.${model.idColumn} ${dir}`;
+  // PostgreSQL's default null placement, so that a btree index on the column can serve the order.
+  return `ORDER BY ${expr} ${dir}, t.${model.idColumn} ${dir}`;
 }
 
+/**
+ * One page in three cheap steps: the page's ids over the bare table (an index on the sort
+ * column can stop after the page), the full rows of just those ids (per-row subqueries such
+ * as a user's roles run 50 times, not once per match), and the total (skipped when the first
+ * page is not full).
+ */
 export async function listPage(db: Queryable, model: EntityModel, c: Conditions): Promise<{ list: Record<string, unknown>[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(model, c, params);
   const pageSize = c.pageSize ?? 10;
   const offset = ((c.pageNo ?? 1) - 1) * pageSize;
   const n = params.length;
-  const rows = await db.query<Record<string, unknown> & { __total: number }>(
-    `SELECT ${model.selectSql}, count(*) OVER () AS __total FROM ${model.res.table} t ${where} ${orderOf(model, c)}
-     LIMIT $${n + 1} OFFSET $${n + 2}`,
+  const { table } = model.res;
+  const ids = (await db.query<{ id: unknown }>(
+    `SELECT t.${model.idColumn} AS id FROM ${table} t ${where} ${orderOf(model, c)} LIMIT $${n + 1} OFFSET $${n + 2}`,
     [...params, pageSize, offset],
-  );
-  let total = rows[0]?.__total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    total = (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${model.res.table} t ${where}`, params))[0]!.n;
-  }
-  return { list: rows.map(({ __total, ...row }) => row), total };
+  )).map((r) => r.id);
+  const rows = ids.length
+    ? await db.query<Record<string, unknown>>(`SELECT ${model.selectSql} FROM ${table} t WHERE t.${model.idColumn} = ANY($1)`, [ids])
+    : [];
+  const byId = new Map(rows.map((r) => [r[model.idProp], r]));
+  const list = ids.map((id) => byId.get(id)!).filter(Boolean);
+  const total = offset === 0 && ids.length < pageSize
+    ? ids.length
+    : (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} t ${where}`, params))[0]!.n;
+  return { list, total };
 }
 
 /** A tree entity without filters answers the whole tree, children nested and ordered. */

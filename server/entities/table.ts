@@ -29,6 +29,7 @@ export async function ensureTable(db: Queryable, model: EntityModel): Promise<bo
 
 function defaultOf(type: unknown, value: unknown): string {
   const t = sqlType(type);
-  if (value !== undefined) return ` DEFAULT ${t === 'text' ? `'${String(value).replace(/'/g, "''")}'` : t === 'boolean' ? (value ? 'true' : 'false') : Number(value)}`;
+  if (value !== undefined && t !== 'jsonb') return ` DEFAULT ${t === 'text' ? `'${String(value).replace(/'/g, "''")}'` : t === 'boolean' ? (value ? 'true' : 'false') : Number(value)}`;
+  if (t === 'jsonb') return (Array.isArray(type) ? type.includes('array') : type === 'array') ? " DEFAULT '[]'" : " DEFAULT '{}'";
   return t === 'text' ? " DEFAULT ''" : t === 'boolean' ? ' DEFAULT false' : '';
 }

@@ -6,7 +6,8 @@ import { columnOf, type EntityModel } from './model.ts';
 
 type Values = Record<string, unknown>;
 
-const stored = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v);
+// Objects and arrays kept in a column (not a link table) are jsonb.
+const stored = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
 
 /** 409 naming each unique property whose value another row already has. */
 async function checkUnique(db: Queryable, model: EntityModel, values: Values, id: unknown, lang: Language): Promise<void> {

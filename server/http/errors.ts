@@ -36,6 +36,27 @@ const FRAMEWORK: Record<string, [number, string]> = {
   FST_ERR_BAD_URL: [400, 'malformed URL'],
 };
 
+/**
+ * Constraint errors from the database that a caller's input can cause: answered as 4xx with
+ * the column named, never as 500. (Validation catches nearly all of them first.)
+ */
+const DATABASE: Record<string, [number, string]> = {
+  '23502': [400, 'a required value is missing'],
+  '23503': [400, 'a referenced record does not exist'],
+  '23505': [409, 'the value is already taken'],
+  '23514': [400, 'a value is out of range'],
+  '22001': [400, 'a value is too long'],
+  '22003': [400, 'a number is out of range'],
+  '22P02': [400, 'a value has the wrong format'],
+};
+
+function databaseError(err: { code?: unknown; column?: unknown; detail?: unknown }): [number, string, unknown] | undefined {
+  const known = typeof err.code === 'string' ? DATABASE[err.code] : undefined;
+  if (!known) return undefined;
+  const column = typeof err.column === 'string' ? err.column : /Key \((\w+)\)/.exec(String(err.detail ?? ''))?.[1];
+  return [known[0], column ? `${column}: ${known[1]}` : known[1], column ? { errors: { [column]: known[1] } } : null];
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status: number;
@@ -47,6 +68,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (err.validation) {
       const errors = fieldErrors(err.validation as AjvIssue[]);
       [status, msg, data] = [400, describe(errors), { errors }];
+    } else if (databaseError(err)) {
+      [status, msg, data] = databaseError(err)!;
     } else if (err.code && FRAMEWORK[err.code]) {
       [status, msg] = FRAMEWORK[err.code]!;
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

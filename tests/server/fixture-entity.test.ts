@@ -16,28 +16,29 @@ const api = (action: string, body: unknown, token = admin) => s.call('POST', `/a
 
 describe('an entity added by one schema file', () => {
   it('gets its table', async () => {
-    const cols = await s.ctx.db.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'fixture_widgets' ORDER BY ordinal_position`);
-    expect(cols.map((c) => c.column_name)).toEqual(['id', 'title', 'size', 'color', 'active', 'created_at']);
+    const cols = await s.ctx.db.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'widgets' ORDER BY ordinal_position`);
+    expect(cols.map((c) => `${c.column_name}:${c.data_type}`)).toEqual(
+      ['id:integer', 'label:text', 'size:integer', 'colour:text', 'active:boolean', 'tags:jsonb', 'note:text']);
   });
 
-  it('gets list, save, remove and options endpoints with validation, defaults and uniqueness', async () => {
-    const created = await api('doEdit', { title: 'gear', color: 'red' });
-    expect(created.body.data).toMatchObject({ title: 'gear', color: 'red', size: 1, active: true });
-    await api('doEdit', { title: 'bolt', color: 'blue', size: 7 });
-    expect((await api('doEdit', { title: 'gear', color: 'green' })).status).toBe(409);
-    expect((await api('doEdit', { title: 'nut', color: 'purple' })).status).toBe(400);
+  it('gets list, save and remove endpoints with validation and defaults', async () => {
+    const created = await api('doEdit', { label: 'gear', colour: 'red', size: 3, tags: ['a', 'b'] });
+    expect(created.body.data).toMatchObject({ label: 'gear', colour: 'red', size: 3, active: true, tags: ['a', 'b'] });
+    await api('doEdit', { label: 'bolt', colour: 'blue', size: 7 });
+    expect((await api('doEdit', { label: 'nut', colour: 'purple' })).status).toBe(400);
+    expect((await api('doEdit', { label: 'nut', tags: ['1', '2', '3', '4', '5', '6'] })).status).toBe(400);
     const list = await api('getList', { pageNo: 1, pageSize: 10, sortField: 'size', sortOrder: 'desc' });
-    expect(list.body.data.list.map((w: { title: string }) => w.title)).toEqual(['bolt', 'gear']);
-    expect((await api('getList', { color: 'red' })).body.data.total).toBe(1);
-    expect((await api('getWidgetOptions', {})).body.data).toEqual([{ label: 'gear', value: created.body.data.id }, { label: 'bolt', value: created.body.data.id + 1 }]);
+    expect(list.body.data.list.map((w: { label: string }) => w.label)).toEqual(['bolt', 'gear']);
+    expect((await api('getList', { colour: 'red' })).body.data.total).toBe(1);
+    expect((await api('getList', { label: 'OL' })).body.data.list.map((w: { label: string }) => w.label)).toEqual(['bolt']);
+    expect((await api('doEdit', { id: created.body.data.id, active: false })).body.data.active).toBe(false);
     expect((await api('doDelete', { ids: [created.body.data.id] })).body.data).toEqual({ deleted: 1 });
   });
 
   it('gets the declared permissions and the 401 guard', async () => {
-    const agent = await s.login('agent1', 'agent123');
-    expect((await api('getList', {}, agent)).status).toBe(403);
-    expect((await api('doEdit', { title: 'x', color: 'red' }, await s.login('supervisor', 'super123'))).status).toBe(403);
+    expect((await api('getList', {}, await s.login('agent1', 'agent123'))).status).toBe(200);
+    expect((await api('doEdit', { label: 'x' }, await s.login('supervisor', 'super123'))).status).toBe(403);
     expect((await s.call('POST', '/api/widgetManagement/getList', { body: {} })).status).toBe(401);
   });
 });

@@ -42,6 +42,15 @@ describe('users: generic actions', () => {
     expect((await api('getList', { userId: id })).body.data.list[0].roles).toEqual(['agent', 'supervisor']);
   });
 
+  it('a line or department that does not exist is a 400 naming the field, not a 500', async () => {
+    for (const body of [{ userId: 3, lineid: 999 }, { userId: 3, departId: 999 }]) {
+      const res = await api('doEdit', body);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/(lineid|depart_id): a referenced record does not exist/);
+    }
+    expect((await api('getList', { userId: 3 })).body.data.list[0]).toMatchObject({ lineid: 1, departId: 1 });
+  });
+
   it('filters, sorts and pages the list', async () => {
     const page = await api('getList', { pageNo: 2, pageSize: 3, sortField: 'userSeatNo', sortOrder: 'asc' });
     expect(page.body.data.list.map((u: { userSeatNo: string }) => u.userSeatNo)).toEqual(['8102', '8103', '8104']);
