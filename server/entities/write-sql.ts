@@ -55,8 +55,24 @@ async function writeLinks(db: Queryable, model: EntityModel, id: unknown, values
   }
 }
 
+/** A reference to a row that does not exist, named by its wire field so the form can show it. */
+function missingReference(model: EntityModel, err: unknown, lang: Language): Error {
+  const e = err as { code?: string; detail?: string };
+  const column = /Key \((\w+)\)/.exec(e.detail ?? '')?.[1];
+  const prop = model.columnProps.find((p) => columnOf(model, p) === column);
+  return e.code === '23503' && prop ? invalid(lang, { [prop]: message(lang, 'missingRef') }) : (err as Error);
+}
+
 /** Inserts (no id) or updates (id) the columns and links given; answers the id. */
 export async function saveRow(db: Queryable, model: EntityModel, values: Values, lang: Language): Promise<unknown> {
+  try {
+    return await saveColumns(db, model, values, lang);
+  } catch (err) {
+    throw missingReference(model, err, lang);
+  }
+}
+
+async function saveColumns(db: Queryable, model: EntityModel, values: Values, lang: Language): Promise<unknown> {
   const id = values[model.idProp];
   await checkUnique(db, model, values, id, lang);
   if (model.res.tree) await checkNoCycle(db, model, id, values[model.res.tree.parent], lang);

@@ -46,7 +46,7 @@ describe('users: generic actions', () => {
     for (const body of [{ userId: 3, lineid: 999 }, { userId: 3, departId: 999 }]) {
       const res = await api('doEdit', body);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toMatch(/(lineid|depart_id): a referenced record does not exist/);
+      expect(res.body.data.errors).toEqual({ [Object.keys(body)[1]!]: 'does not exist' });
     }
     expect((await api('getList', { userId: 3 })).body.data.list[0]).toMatchObject({ lineid: 1, departId: 1 });
   });
