@@ -2,6 +2,7 @@ import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev
 import type { Http } from '../src/lib/http';
 import { ApiError } from '../src/lib/http-error';
 import type { Translate } from '../src/lib/translate';
+import { parseRouteList, ROUTES_PATH, type RouteItem } from './routes';
 import { jsencryptFactory, rsaEncrypt, type EncryptorFactory } from './rsa';
 import { hasSeat, parseUserInfo, type SessionUser } from './user-info';
 
@@ -23,6 +24,8 @@ export interface SessionPort {
   setToken(token: string): void;
   /** Stores the user and marks the session logged in (isLogin = 1). */
   setUser(user: SessionUser): void;
+  /** Stores the user's route list (kept in memory only: it loads again with every page). */
+  setRoutes(routes: RouteItem[]): void;
   /** Forgets token and user, staying on the page (a failed login). */
   clear(): void;
   /**
@@ -61,7 +64,7 @@ function loginErrorText(error: unknown, t: Translate): string {
 }
 
 export function createAuthProvider({ http, session, translate: t, encryptor = jsencryptFactory }: AuthDeps): AuthProvider {
-  // GetUserInfo runs once per page load (spec: "on first navigation"), shared by concurrent checks.
+  // User info and routes load once per page load (spec: "on first navigation"), shared by concurrent checks.
   let userLoaded: Promise<void> | null = null;
 
   async function loginPassword(password: string): Promise<string> {
@@ -82,6 +85,21 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
     return user;
   }
 
+  async function fetchRoutes(): Promise<RouteItem[]> {
+    const { data } = await http.post<unknown>(ROUTES_PATH, undefined, QUIET);
+    const routes = parseRouteList(data);
+    if (!routes) throw new LoginFailure(t('auth.routesInvalid'));
+    return routes;
+  }
+
+  /** Both halves of a session, stored only when both arrived: half a session must not survive. */
+  async function loadSession(): Promise<void> {
+    const user = await fetchUser();
+    const routes = await fetchRoutes();
+    session.setUser(user);
+    session.setRoutes(routes);
+  }
+
   async function requestToken(params: LoginParams): Promise<string> {
     if ('code' in params) {
       const { data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.socialLogin, { code: params.code }, QUIET);
@@ -98,7 +116,7 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
     async login(params: LoginParams): Promise<AuthActionResponse> {
       try {
         session.setToken(await requestToken(params));
-        session.setUser(await fetchUser());
+        await loadSession();
         userLoaded = Promise.resolve();
         return { success: true, redirectTo: '/index' };
       } catch (cause) {
@@ -127,7 +145,7 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
     async check(): Promise<CheckResponse> {
       if (!session.token()) return { authenticated: false, redirectTo: '/login' };
       try {
-        await (userLoaded ??= fetchUser().then((user) => session.setUser(user)));
+        await (userLoaded ??= loadSession());
         return { authenticated: true };
       } catch (error) {
         userLoaded = null;

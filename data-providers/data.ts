@@ -14,13 +14,15 @@ import type {
 import type { Http } from '../src/lib/http';
 import { ApiError } from '../src/lib/http-error';
 import type { Translate } from '../src/lib/translate';
+import { blockOf, findInTree, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
 import { buildListBody } from './condition-body';
 import { savedRecord, unwrapList } from './envelope';
 
 /**
  * Refine data provider for the condition API: every call is a POST to
- * `api/<module>/<action>` answering `{code, msg, data}`. Requests vary through `meta`
- * (module, action, idField), never through new methods.
+ * `api/<module>/<action>` answering `{code, msg, data}`. For a resource generated from an
+ * entity schema, module, actions and key field come from its x-resource block; other
+ * resources vary requests through `meta` (module, action, idField), never through new methods.
  */
 export interface ConditionMeta {
   /** Spec controller, e.g. `userManagement`; defaults to the resource name. */
@@ -31,62 +33,97 @@ export interface ConditionMeta {
   idField?: string;
 }
 
+/** The entity schema of a resource name, if it has one (the resource registry's lookup). */
+export type SchemaLookup = (resource: string) => EntitySchema | undefined;
+
+/** What a call does; `one` reads records by key through the list action. */
+type Kind = 'list' | 'one' | 'save' | 'remove';
+const DEFAULT_ACTIONS: Record<Kind, string> = { list: 'getList', one: 'getList', save: 'doEdit', remove: 'doDelete' };
+
+/** Largest page the API serves (API.md); what "no paging" asks of a filtered tree, which answers a flat page. */
+const MAX_PAGE_SIZE = 1000;
+
 export function endpoint(apiUrl: string, resource: string, meta: MetaQuery | undefined, defaultAction: string): string {
   const { module, action } = (meta ?? {}) as ConditionMeta;
   return `${apiUrl.replace(/\/+$/, '')}/api/${module ?? resource}/${action ?? defaultAction}`;
 }
 
-function idFieldOf(meta: MetaQuery | undefined): string {
-  return ((meta ?? {}) as ConditionMeta).idField ?? 'id';
+/**
+ * Where a call goes. Refine merges URL query values into `meta`, so for a schema resource
+ * the module always comes from the schema, and only list calls may name another action
+ * (another list such as getListByDepartId, or the options action).
+ */
+function targetOf(apiUrl: string, resource: string, meta: MetaQuery | undefined, kind: Kind, schema: EntitySchema | undefined) {
+  if (!schema) {
+    return { url: endpoint(apiUrl, resource, meta, DEFAULT_ACTIONS[kind]), idField: ((meta ?? {}) as ConditionMeta).idField ?? 'id' };
+  }
+  const block = blockOf(schema);
+  const asked = kind === 'list' ? ((meta ?? {}) as ConditionMeta).action : undefined;
+  const action = asked ?? block.actions[kind === 'one' ? 'list' : kind] ?? DEFAULT_ACTIONS[kind];
+  return { url: endpoint(apiUrl, resource, { module: block.module, action }, action), idField: block.id };
 }
 
-export function createConditionProvider(apiUrl: string, http: Http, t: Translate): DataProvider {
+export function createConditionProvider(apiUrl: string, http: Http, t: Translate, schemaOf: SchemaLookup = () => undefined): DataProvider {
   async function fetchList<T>(url: string, body: Record<string, unknown>) {
     const list = unwrapList<T>(await http.post(url, body));
     if (!list) throw new ApiError(t('data.badList', { url }), { statusCode: 500, code: 500, url });
     return list;
   }
 
+  const target = (resource: string, meta: MetaQuery | undefined, kind: Kind) => {
+    const schema = schemaOf(resource);
+    return { ...targetOf(apiUrl, resource, meta, kind, schema), schema, key: (id: unknown) => wireId(schema, id) };
+  };
+
   return {
     getApiUrl: () => apiUrl,
 
-    getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) =>
-      fetchList<T>(endpoint(apiUrl, resource, meta, 'getList'), buildListBody({ pagination, filters, sorters })),
+    getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
+      const { url, schema } = target(resource, meta, 'list');
+      const body = buildListBody({ pagination, filters, sorters });
+      const wholeTree = schema && blockOf(schema).tree && pagination?.mode === 'off' && !(meta as ConditionMeta | undefined)?.action;
+      return fetchList<T>(url, wholeTree ? { pageNo: 1, pageSize: MAX_PAGE_SIZE, ...body } : body);
+    },
 
     // The condition API has no "get one": ask the list for the key, as a one-row page.
     getOne: async <T extends BaseRecord>({ resource, id, meta }: GetOneParams) => {
-      const url = endpoint(apiUrl, resource, meta, 'getList');
-      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: 1, [idFieldOf(meta)]: id });
-      const [record] = data;
+      const { url, idField, key } = target(resource, meta, 'one');
+      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: 1, [idField]: key(id) });
+      // A tree may answer with the node nested in its parents: look for the key itself.
+      const record = findInTree(data as TreeRow[], (row) => String(row[idField]) === String(id)) ?? data[0];
       if (!record) throw new ApiError(t('data.notFound', { id }), { statusCode: 404, code: 404, url });
-      return { data: record };
+      return { data: record as T };
     },
 
     getMany: async <T extends BaseRecord>({ resource, ids, meta }: GetManyParams) => {
-      const url = endpoint(apiUrl, resource, meta, 'getList');
-      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: ids.length, [idFieldOf(meta)]: ids });
+      const { url, idField, key } = target(resource, meta, 'one');
+      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: ids.length, [idField]: ids.map(key) });
       return { data };
     },
 
     create: async <T extends BaseRecord, V>({ resource, variables, meta }: CreateParams<V>) => {
-      const body = await http.post(endpoint(apiUrl, resource, meta, 'doEdit'), variables);
+      const body = await http.post(target(resource, meta, 'save').url, variables);
       return { data: savedRecord(body, variables as unknown as T) };
     },
 
+    // The save action updates when the body carries the key, and then only the fields sent.
     update: async <T extends BaseRecord, V>({ resource, id, variables, meta }: UpdateParams<V>) => {
-      const sent = { ...(variables as Record<string, unknown>), [idFieldOf(meta)]: id };
-      const body = await http.post(endpoint(apiUrl, resource, meta, 'doEdit'), sent);
+      const { url, idField, key } = target(resource, meta, 'save');
+      const sent = { ...(variables as Record<string, unknown>), [idField]: key(id) };
+      const body = await http.post(url, sent);
       return { data: savedRecord(body, sent as unknown as T) };
     },
 
     deleteOne: async <T extends BaseRecord, V>({ resource, id, meta }: DeleteOneParams<V>) => {
-      await http.post(endpoint(apiUrl, resource, meta, 'doDelete'), { ids: [id] });
-      return { data: { [idFieldOf(meta)]: id } as unknown as T };
+      const { url, idField, key } = target(resource, meta, 'remove');
+      await http.post(url, { ids: [key(id)] });
+      return { data: { [idField]: id } as unknown as T };
     },
 
     deleteMany: async <T extends BaseRecord, V>({ resource, ids, meta }: DeleteManyParams<V>) => {
-      await http.post(endpoint(apiUrl, resource, meta, 'doDelete'), { ids });
-      return { data: ids.map((id) => ({ [idFieldOf(meta)]: id }) as unknown as T) };
+      const { url, idField, key } = target(resource, meta, 'remove');
+      await http.post(url, { ids: ids.map(key) });
+      return { data: ids.map((id) => ({ [idField]: id }) as unknown as T) };
     },
 
     custom: async <T extends BaseRecord>({ url, method, payload, query, headers }: CustomParams) => {

@@ -57,7 +57,7 @@ export default {
     activeMenu: { type: 'string', maxLength: 200 },
     isCustomSvg: { type: 'boolean', default: false },
     roles: {
-      type: 'array', items: { type: 'string' }, readOnly: true,
+      type: 'array', items: { type: 'string' }, readOnly: true, 'x-options': 'roles',
       'x-select': '(SELECT coalesce(array_agg(r.code ORDER BY r.code), \'{}\') FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = t.id)',
     },
   },

@@ -37,7 +37,7 @@ export default {
       'x-widget': 'multiselect', 'x-link': { table: 'role_abilities', self: 'role_id', column: 'ability' },
     },
     menuIds: {
-      type: 'array', items: { type: 'integer' }, readOnly: true,
+      type: 'array', items: { type: 'integer' }, readOnly: true, 'x-options': 'menus',
       'x-select': '(SELECT coalesce(array_agg(rm.menu_id ORDER BY rm.menu_id), \'{}\') FROM role_menus rm WHERE rm.role_id = t.id)',
     },
     createTime: { type: 'string', readOnly: true, 'x-column': 'created_at' },

@@ -6,7 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router';
 import { useNotificationProvider } from './notification-provider';
-import { authProvider, dataProvider, i18nProvider } from './providers';
+import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers';
 import { AppRoutes } from './routes';
 import { useTranslatedResources } from './use-resources';
 
@@ -25,6 +25,7 @@ export function App() {
           <Refine
             routerProvider={routerProvider}
             authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
             dataProvider={dataProvider}
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}

@@ -4,10 +4,11 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { PageLoading } from '../shell/PageLoading';
+import { HomePage } from './component-registry';
+import { Unlisted, useServerScreens } from './server-screens';
 
 // Only the login page is in the first bundle; everything behind it loads on demand.
 const ShellLayout = lazy(() => import('../shell/ShellLayout'));
-const HomePage = lazy(() => import('../pages/home/HomePage'));
 const RegisterPage = lazy(() => import('../pages/RegisterPage'));
 const CallbackPage = lazy(() => import('../pages/CallbackPage'));
 const ErrorPage = lazy(() => import('../pages/ErrorPage'));
@@ -15,9 +16,11 @@ const ErrorPage = lazy(() => import('../pages/ErrorPage'));
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
  * any other path without one goes to /login?to=<path> (Refine's login returns there);
- * with a token /login goes home, '/' is /index, and unknown paths end on /404.
+ * with a token /login goes home and '/' is /index. The rest are the screens of the user's
+ * route list from the server; a path outside it ends on /403 or /404.
  */
 export function AppRoutes() {
+  const screens = useServerScreens();
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
@@ -30,7 +33,10 @@ export function AppRoutes() {
         >
           <Route index element={<Navigate to="/index" replace />} />
           <Route path="/index" element={<HomePage />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          {screens.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          <Route path="*" element={<Unlisted />} />
         </Route>
         <Route
           path="/login"

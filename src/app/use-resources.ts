@@ -11,7 +11,8 @@ export function useTranslatedResources(): ResourceProps[] {
     () =>
       resources.map((resource) => {
         const labelKey = resource.meta?.labelKey;
-        return typeof labelKey === 'string' ? { ...resource, meta: { ...resource.meta, label: t(labelKey) } } : resource;
+        // A resource without translations (a new schema) is labelled by its name.
+        return typeof labelKey === 'string' ? { ...resource, meta: { ...resource.meta, label: t(labelKey, { defaultValue: resource.name }) } } : resource;
       }),
     [t, language],
   );

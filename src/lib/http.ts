@@ -45,6 +45,8 @@ export interface Http {
 export interface HttpDeps {
   baseURL: string;
   getToken: () => string | null;
+  /** Sent as Accept-Language ('zh-CN' or 'en'): the server localises its validation messages by it. */
+  getLanguage?: () => string;
   /** Session reset and the move to '#/login' (injected so tests pass spies). */
   onUnauthorized: () => void;
   /** The move to '#/403'. */
@@ -64,9 +66,10 @@ export function formEncode(data: Record<string, unknown>): URLSearchParams {
   return form;
 }
 
-function prepareRequest(config: InternalAxiosRequestConfig, token: string | null): InternalAxiosRequestConfig {
+function prepareRequest(config: InternalAxiosRequestConfig, token: string | null, language?: string): InternalAxiosRequestConfig {
   const headers = AxiosHeaders.from(config.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (language) headers.set('Accept-Language', language);
   const contentType = String(headers.getContentType() ?? '');
   const isPlainObject = typeof config.data === 'object' && config.data !== null && config.data.constructor === Object;
   if (contentType.toLowerCase().startsWith(FORM_TYPE) && isPlainObject) config.data = formEncode(config.data);
@@ -92,7 +95,7 @@ export function createHttp(deps: HttpDeps): Http & { instance: AxiosInstance } {
     throw toApiError({ url: config.url ?? '', code: outcome.code, status, statusText, body }, deps.translate);
   }
 
-  instance.interceptors.request.use((config) => prepareRequest(config, deps.getToken()));
+  instance.interceptors.request.use((config) => prepareRequest(config, deps.getToken(), deps.getLanguage?.()));
   // Callers get the envelope, not axios's response object: the interceptor resolves
   // with the body, so axios's typings are overridden here and in the wrappers below.
   instance.interceptors.response.use((response) => settle(response) as AxiosResponse, (error: unknown) => {

@@ -71,6 +71,15 @@ export function isPlainName(value: string): boolean {
   return /^[\u4e00-\u9fa5A-Za-z0-9]+$/.test(value);
 }
 
+export function isDigits(value: string): boolean {
+  return /^\d+$/.test(value);
+}
+
+/** Login names: letters, digits and _ . @ - (what users.userName's pattern allows). */
+export function isAccountName(value: string): boolean {
+  return /^[A-Za-z0-9_.@-]+$/.test(value);
+}
+
 export const VALIDATORS = {
   username: { test: isNotBlank, message: 'validation.usernameRequired' },
   password: { test: isPassword, message: 'validation.passwordTooShort' },
@@ -84,6 +93,8 @@ export const VALIDATORS = {
   chineseName: { test: isChineseName, message: 'validation.chineseName' },
   decimal2: { test: isDecimal2, message: 'validation.decimal2' },
   plainName: { test: isPlainName, message: 'validation.plainName' },
+  digits: { test: isDigits, message: 'validation.digits' },
+  accountName: { test: isAccountName, message: 'validation.accountName' },
 } as const satisfies Record<string, { test: (value: string) => boolean; message: string }>;
 
 export type ValidatorName = keyof typeof VALIDATORS;

@@ -1,10 +1,15 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { type TreeMenuItem, useLink, useMenu } from '@refinedev/core';
-import { Layout, Menu, type MenuProps, theme } from 'antd';
-import { useState } from 'react';
+import { useLink } from '@refinedev/core';
+import { Badge, Layout, Menu, type MenuProps, theme } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useSession } from '../app/session';
+import { isExternal } from '../lib/route-path';
 import { siteTitle } from '../lib/site-title';
+import { MenuIcon } from './menu-icons';
+import { buildMenu, openKeysFor, selectedMenuKey, type MenuNode } from './side-menu';
+import './side-menu.css';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -23,25 +28,61 @@ const titleStyle = {
 } as const;
 
 /**
- * Side menu built from Refine's resources (useMenu), with the site title on top. Our own
- * rather than @refinedev/antd's ThemedSider, which still feeds antd's Menu deprecated
- * children and will not hold the spec's hidden / alwaysShow / column rules.
+ * Side menu built from the server's route list (spec sections 2-3) with the site title on
+ * top. Our own rather than @refinedev/antd's ThemedSider, which follows Refine's resources
+ * and will not hold the spec's hidden / alwaysShow / scroll rules (side-menu.ts).
  */
 export function ShellSider() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const Link = useLink();
-  const { menuItems, selectedKey, defaultOpenKeys } = useMenu();
+  const { pathname } = useLocation();
+  const routes = useSession((state) => state.routes);
   const departId = useSession((state) => state.departId);
   const [collapsed, setCollapsed] = useState(false);
+  const menu = useMemo(() => buildMenu(routes ?? []), [routes]);
+  const selected = selectedMenuKey(pathname, routes ?? [], menu);
+  // The user opens and closes submenus; arriving at an entry also opens the ones around it.
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  useEffect(() => {
+    const around = openKeysFor(selected, menu);
+    setOpenKeys((open) => (around.every((key) => open.includes(key)) ? open : [...new Set([...open, ...around])]));
+  }, [selected, menu]);
 
-  const toItems = (entries: TreeMenuItem[]): Items =>
-    entries.map((entry) => ({
-      key: entry.key,
-      icon: entry.icon,
-      label: entry.route && entry.children.length === 0 ? <Link to={entry.route}>{entry.label}</Link> : entry.label,
-      ...(entry.children.length > 0 ? { children: toItems(entry.children) } : {}),
-    }));
+  const label = (node: MenuNode) => {
+    // A title is an i18n key (menu.users) or plain text, which then shows as it is.
+    const text = t(node.title, { defaultValue: node.title });
+    return node.badge || node.dot ? (
+      <Badge count={node.badge} dot={node.dot} offset={[8, 0]} size="small">
+        {text}
+      </Badge>
+    ) : (
+      text
+    );
+  };
+
+  const toItems = (nodes: readonly MenuNode[]): Items =>
+    nodes.map((node) => {
+      const icon = <MenuIcon name={node.icon} />;
+      if (node.children) {
+        return {
+          key: node.key,
+          icon,
+          label: label(node),
+          children: toItems(node.children),
+          ...(node.scroll ? { className: 'console-menu-scroll', popupClassName: 'console-menu-scroll-popup' } : {}),
+        };
+      }
+      const link = node.external ? (
+        // An in-console path opening in a new tab still goes through the hash router.
+        <a href={isExternal(node.key) ? node.key : `#${node.key}`} target="_blank" rel="noopener noreferrer">
+          {label(node)}
+        </a>
+      ) : (
+        <Link to={node.key}>{label(node)}</Link>
+      );
+      return { key: node.key, icon, label: link };
+    });
 
   return (
     <Layout.Sider
@@ -52,6 +93,7 @@ export function ShellSider() {
       onCollapse={setCollapsed}
       breakpoint={MOBILE_BREAKPOINT}
       style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+      data-testid="side-menu"
     >
       <div style={titleStyle}>
         <CustomerServiceOutlined style={{ fontSize: 20, color: token.colorPrimary }} />
@@ -59,9 +101,10 @@ export function ShellSider() {
       </div>
       <Menu
         mode="inline"
-        selectedKeys={[selectedKey]}
-        defaultOpenKeys={defaultOpenKeys}
-        items={toItems(menuItems)}
+        selectedKeys={selected ? [selected] : []}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
+        items={toItems(menu)}
         style={{ borderInlineEnd: 'none' }}
       />
     </Layout.Sider>

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, createAuthProvider } from '../../data-providers/auth';
+import { ROUTES_PATH } from '../../data-providers/routes';
 import { ApiError } from '../../src/lib/http-error';
 import { fakeHttp, ok } from './support/fake-http';
 import { fakeSession } from './support/fake-session';
-import { ADMIN_INFO } from './support/fixtures';
+import { ADMIN_INFO, ADMIN_ROUTES } from './support/fixtures';
 import { rsaTestKey } from './support/rsa-keys';
 import { translator } from './support/translate';
 
@@ -13,27 +14,47 @@ const apiError = (status: number, msg: string) =>
   new ApiError(`/x backend interface ${status} error: ${msg}`, { statusCode: status, code: status, url: '/x', serverMsg: msg });
 
 function setup(routes: Parameters<typeof fakeHttp>[0], lng: 'zh' | 'en' = 'en') {
-  const http = fakeHttp({ [`GET ${AUTH_PATHS.publicKey}`]: PUBLIC_KEY_OFF, ...routes });
+  const http = fakeHttp({ [`GET ${AUTH_PATHS.publicKey}`]: PUBLIC_KEY_OFF, [`POST ${ROUTES_PATH}`]: () => ok(ADMIN_ROUTES), ...routes });
   const session = fakeSession();
   const auth = createAuthProvider({ http, session: session.port, translate: translator(lng) });
   return { http, session, auth };
 }
 
 describe('login', () => {
-  it('gets a token, then the user, stores both and goes home', async () => {
+  it('gets a token, then the user and their routes, stores them and goes home', async () => {
     const { http, session, auth } = setup({
       [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 'tok-admin' }),
       [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
     });
     await expect(auth.login({ username: 'admin', password: 'admin123' })).resolves.toEqual({ success: true, redirectTo: '/index' });
-    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['get /publicKey', 'post /api/default/login', 'post /api/default/GetUserInfo']);
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'get /publicKey', 'post /api/default/login', 'post /api/default/GetUserInfo', 'post /api/router/getList',
+    ]);
+    expect(http.calls[3]?.body).toBeUndefined();
     expect(http.calls[1]?.body).toEqual({ username: 'admin', password: 'admin123' });
     expect(http.calls.every((c) => c.options?.redirectOnAuthError === false)).toBe(true);
     expect(session.state.token).toBe('tok-admin');
     expect(session.state.user).toMatchObject({ userChineseName: '管理员', userSeatNo: '8000', roles: ['admin'] });
-    // The user is loaded, so the first check does not ask again.
+    expect(session.state.routes?.map((route) => route.path)).toEqual(['/index', '/system']);
+    // The session is loaded, so the first check does not ask again.
     await expect(auth.check()).resolves.toEqual({ authenticated: true });
-    expect(http.calls).toHaveLength(3);
+    expect(http.calls).toHaveLength(4);
+  });
+
+  it.each([
+    ['an object', { list: [] }],
+    ['nothing', null],
+  ])('a route list that is %s stops the login with "route format returned is wrong"', async (_label, data) => {
+    const { session, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
+      [`POST ${ROUTES_PATH}`]: () => ok(data),
+    }, 'zh');
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result).toMatchObject({ success: false });
+    expect(result.error?.message).toBe('返回路由格式有误');
+    expect(session.state.token).toBeNull();
+    expect(session.state.routes).toBeNull();
   });
 
   it('a wrong password (HTTP 401) shows the spec text and keeps no token', async () => {

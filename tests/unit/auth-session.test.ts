@@ -1,14 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, createAuthProvider } from '../../data-providers/auth';
+import { ROUTES_PATH } from '../../data-providers/routes';
 import { ApiError } from '../../src/lib/http-error';
 import { fakeHttp, ok } from './support/fake-http';
 import { fakeSession } from './support/fake-session';
-import { ADMIN_INFO } from './support/fixtures';
+import { ADMIN_INFO, ADMIN_ROUTES } from './support/fixtures';
 import { echo } from './support/translate';
 
 function setup(routes: Parameters<typeof fakeHttp>[0], initial: Parameters<typeof fakeSession>[0] = {}) {
-  const http = fakeHttp(routes);
+  const http = fakeHttp({ [`POST ${ROUTES_PATH}`]: () => ok(ADMIN_ROUTES), ...routes });
   const session = fakeSession(initial);
   return { http, session, auth: createAuthProvider({ http, session: session.port, translate: echo }) };
 }
@@ -20,13 +21,23 @@ describe('check', () => {
     expect(http.calls).toEqual([]);
   });
 
-  it('with a token loads the user once per page load', async () => {
+  it('with a token loads the user and the routes once per page load', async () => {
     const { http, session, auth } = setup({ [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO) }, { token: 't' });
     const results = await Promise.all([auth.check(), auth.check()]);
     await auth.check();
     expect(results).toEqual([{ authenticated: true }, { authenticated: true }]);
-    expect(http.calls).toHaveLength(1);
+    expect(http.calls.map((c) => c.url)).toEqual([AUTH_PATHS.userInfo, ROUTES_PATH]);
     expect(session.state.user.userChineseName).toBe('管理员');
+    expect(session.state.routes).toHaveLength(2);
+  });
+
+  it('resets the session when the route list is not an array', async () => {
+    const { session, auth } = setup(
+      { [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO), [`POST ${ROUTES_PATH}`]: () => ok({ routes: [] }) },
+      { token: 't' },
+    );
+    await expect(auth.check()).resolves.toEqual({ authenticated: false, redirectTo: '/login' });
+    expect(session.port.reset).toHaveBeenCalledTimes(1);
   });
 
   it('resets the session when the user cannot be loaded', async () => {
@@ -63,7 +74,7 @@ describe('check', () => {
     expect(session.port.reset).not.toHaveBeenCalled();
     up = true;
     await auth.check();
-    expect(http.calls).toHaveLength(2);
+    expect(http.calls.map((c) => c.url)).toEqual([AUTH_PATHS.userInfo, AUTH_PATHS.userInfo, ROUTES_PATH]);
     expect(session.port.setUser).toHaveBeenCalledTimes(1);
   });
 });

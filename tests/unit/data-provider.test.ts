@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConditionProvider, endpoint } from '../../data-providers/data';
 import { savedRecord, unwrapList } from '../../data-providers/envelope';
+import { schemaOf } from '../../resources';
 import { ApiError } from '../../src/lib/http-error';
 import { fakeHttp, ok } from './support/fake-http';
 import { echo } from './support/translate';
@@ -113,5 +114,71 @@ describe('condition data provider', () => {
   it('custom refuses methods the API does not use', async () => {
     const provider = createConditionProvider('', fakeHttp({}), echo);
     await expect(provider.custom?.({ url: '/x', method: 'put' })).rejects.toMatchObject({ statusCode: 405 });
+  });
+});
+
+describe('condition data provider on entity schemas', () => {
+  const provider = (routes: Parameters<typeof fakeHttp>[0]) => {
+    const http = fakeHttp(routes);
+    return { http, data: createConditionProvider('', http, echo, schemaOf) };
+  };
+  const page = (list: unknown[]) => () => ok({ list, total: list.length });
+
+  it('getList posts paging, sort and filters to the schema list action', async () => {
+    const { http, data } = provider({ 'POST /api/userManagement/getList': page([{ userId: 1 }]) });
+    await data.getList({
+      resource: 'users',
+      pagination: { currentPage: 1, pageSize: 20 },
+      sorters: [{ field: 'userSeatNo', order: 'desc' }],
+      filters: [{ field: 'userName', operator: 'contains', value: 'age' }, { field: 'departId', operator: 'eq', value: 1 }],
+      // Refine merges URL query values into meta: they must not move the request elsewhere.
+      meta: { module: 'elsewhere' },
+    });
+    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 20, sortField: 'userSeatNo', sortOrder: 'desc', userName: 'age', departId: 1 });
+  });
+
+  it('getOne asks the list for the schema key, as a number when the key is an integer', async () => {
+    const { http, data } = provider({ 'POST /api/userManagement/getList': page([{ userId: 5, userName: 'agent5' }]) });
+    await expect(data.getOne({ resource: 'users', id: '5' })).resolves.toEqual({ data: { userId: 5, userName: 'agent5' } });
+    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 1, userId: 5 });
+  });
+
+  it('getOne finds a node that a tree answers nested in its parent', async () => {
+    const tree = [{ id: 1, name: 'HQ', children: [{ id: 4, name: 'Orders' }] }];
+    const { data } = provider({ 'POST /api/departmentManagement/getList': () => ok({ list: tree, total: 2 }) });
+    await expect(data.getOne({ resource: 'departments', id: '4' })).resolves.toEqual({ data: { id: 4, name: 'Orders' } });
+  });
+
+  it('getMany sends every key in one list request', async () => {
+    const { http, data } = provider({ 'POST /api/lineManagement/getList': page([{ id: 1 }, { id: 2 }]) });
+    await data.getMany?.({ resource: 'lines', ids: ['1', '2'] });
+    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 2, id: [1, 2] });
+  });
+
+  it('create posts to the save action without a key; update adds the key', async () => {
+    const { http, data } = provider({ 'POST /api/roleManagement/doEdit': (call) => ok({ id: 9, ...(call.body as object) }) });
+    await expect(data.create({ resource: 'roles', variables: { code: 'qa', name: 'QA' } })).resolves.toEqual({ data: { id: 9, code: 'qa', name: 'QA' } });
+    await data.update({ resource: 'roles', id: '3', variables: { name: 'Quality' } });
+    expect(http.calls.map((c) => c.body)).toEqual([{ code: 'qa', name: 'QA' }, { name: 'Quality', id: 3 }]);
+  });
+
+  it('deleteOne and deleteMany post {ids} to the remove action', async () => {
+    const { http, data } = provider({ 'POST /api/menuManagement/doDelete': () => ok({ deleted: 1 }) });
+    await data.deleteOne({ resource: 'menus', id: '7' });
+    await data.deleteMany?.({ resource: 'menus', ids: ['8', '9'] });
+    expect(http.calls.map((c) => c.body)).toEqual([{ ids: [7] }, { ids: [8, 9] }]);
+  });
+
+  it('an options list posts {} to the options action and reads the bare array', async () => {
+    const { http, data } = provider({ 'POST /api/departmentManagement/getDepartmentOptions': () => ok([{ label: 'HQ', value: 1 }]) });
+    const result = await data.getList({ resource: 'departments', pagination: { mode: 'off' }, meta: { action: 'getDepartmentOptions' } });
+    expect(result).toEqual({ data: [{ label: 'HQ', value: 1 }], total: 1 });
+    expect(http.calls[0]?.body).toEqual({});
+  });
+
+  it('a whole tree is asked for as the largest page, so a filtered tree is not cut at 10', async () => {
+    const { http, data } = provider({ 'POST /api/menuManagement/getList': page([]) });
+    await data.getList({ resource: 'menus', pagination: { mode: 'off' }, filters: [{ field: 'title', operator: 'contains', value: 'sys' }] });
+    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 1000, title: 'sys' });
   });
 });

@@ -31,6 +31,24 @@ describe('shared HTTP client', () => {
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer abc');
   });
 
+  it('sends the current language as Accept-Language, read at each request', async () => {
+    const { adapter, requests } = fakeAdapter(answer({ status: 200, data: { code: 200, data: null } }));
+    let language = 'zh-CN';
+    const http = createHttp({
+      baseURL: '', getToken: () => null, getLanguage: () => language, onUnauthorized: vi.fn(), onForbidden: vi.fn(), translate: translator('en'), adapter,
+    });
+    await http.post('/api/a');
+    language = 'en';
+    await http.post('/api/a');
+    expect(requests.map((r) => r.headers.get('Accept-Language'))).toEqual(['zh-CN', 'en']);
+  });
+
+  it('a 409 keeps the per-field messages of a unique clash', async () => {
+    const body = { code: 409, msg: 'userSeatNo is already taken', data: { errors: { userSeatNo: 'is already taken' } } };
+    const error = (await client(answer({ status: 409, data: body })).http.post('/api/u/doEdit').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ statusCode: 409, errors: { userSeatNo: 'is already taken' } });
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }), null);
     await http.get('/api/a');

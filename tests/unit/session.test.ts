@@ -38,6 +38,16 @@ describe('session store', () => {
     expect(useSession.getState()).toMatchObject({ userChineseName: '管理员', isLogin: 1 });
   });
 
+  it('keeps the route list in memory only, so it loads again with every page', () => {
+    useSession.getState().setUser(admin);
+    useSession.getState().setRoutes([{ path: '/index', component: 'Home' }]);
+    expect(useSession.getState().routes).toHaveLength(1);
+    const saved = JSON.parse(localStorage.getItem('session') ?? '{}') as { state: Record<string, unknown> };
+    expect(saved.state).not.toHaveProperty('routes');
+    useSession.getState().reset();
+    expect(useSession.getState().routes).toBeNull();
+  });
+
   it('reset clears token, user fields and permissions', () => {
     useSession.getState().setToken('tok-1');
     useSession.getState().setUser(admin);

@@ -20,6 +20,8 @@ const CASES: Record<ValidatorName, { good: string[]; bad: string[] }> = {
   chineseName: { good: ['张三', '欧阳娜娜'], bad: ['', '张', '欧阳娜娜娜', 'Tom', '张3'] },
   decimal2: { good: ['0', '12', '12.5', '12.34'], bad: ['', '12.345', '-1', '.5', '1.', 'a'] },
   plainName: { good: ['客服A组', 'abc123'], bad: ['', 'a b', 'a-b', '客服!'] },
+  digits: { good: ['0', '8101', '00123'], bad: ['', '8a', '-1', '1.5', ' 1'] },
+  accountName: { good: ['agent1', 'first.last@corp', 'a_b-c'], bad: ['', 'a b', '张三', 'a/b'] },
 };
 
 describe.each(Object.entries(CASES) as Array<[ValidatorName, { good: string[]; bad: string[] }]>)('validator %s', (name, { good, bad }) => {

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { SessionPort } from '../../../data-providers/auth';
+import type { RouteItem } from '../../../data-providers/routes';
 import type { SessionUser } from '../../../data-providers/user-info';
 
 export const EMPTY_USER: SessionUser = {
@@ -10,7 +11,7 @@ export const EMPTY_USER: SessionUser = {
 
 /** An in-memory SessionPort whose methods are spies. */
 export function fakeSession(initial: { token?: string | null; user?: Partial<SessionUser> } = {}) {
-  const state = { token: initial.token ?? null, user: { ...EMPTY_USER, ...initial.user } };
+  const state = { token: initial.token ?? null, user: { ...EMPTY_USER, ...initial.user }, routes: null as RouteItem[] | null };
   const port = {
     token: vi.fn(() => state.token),
     user: vi.fn(() => state.user),
@@ -20,13 +21,18 @@ export function fakeSession(initial: { token?: string | null; user?: Partial<Ses
     setUser: vi.fn((user: SessionUser) => {
       state.user = user;
     }),
+    setRoutes: vi.fn((routes: RouteItem[]) => {
+      state.routes = routes;
+    }),
     clear: vi.fn(() => {
       state.token = null;
       state.user = { ...EMPTY_USER };
+      state.routes = null;
     }),
     reset: vi.fn(() => {
       state.token = null;
       state.user = { ...EMPTY_USER };
+      state.routes = null;
     }),
   } satisfies SessionPort;
   return { port, state };

@@ -1,4 +1,4 @@
-import { type AuthProvider, type DataProvider, Refine } from '@refinedev/core';
+import { type AccessControlProvider, type AuthProvider, type DataProvider, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
@@ -10,10 +10,16 @@ import { useNotificationProvider } from '../../../src/app/notification-provider'
 import { resources } from '../../../resources';
 
 /** Everything a page needs around it, as in App.tsx but with a memory router and fake providers. */
-export function renderInRefine(
-  ui: ReactNode,
-  { path, authProvider, dataProvider }: { path: string; authProvider: AuthProvider; dataProvider?: Partial<DataProvider> },
-) {
+export interface HarnessOptions {
+  path: string;
+  authProvider: AuthProvider;
+  dataProvider?: Partial<DataProvider>;
+  accessControlProvider?: AccessControlProvider;
+  /** Defaults to the app's resources. */
+  resources?: ResourceProps[];
+}
+
+export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider, accessControlProvider, resources: list = resources }: HarnessOptions) {
   const data: DataProvider = {
     getApiUrl: () => '',
     getList: async () => ({ data: [], total: 0 }),
@@ -32,7 +38,8 @@ export function renderInRefine(
           dataProvider={data}
           i18nProvider={createI18nProvider(i18n)}
           notificationProvider={useNotificationProvider}
-          resources={resources}
+          resources={list}
+          {...(accessControlProvider ? { accessControlProvider } : {})}
           options={{ disableTelemetry: true }}
         >
           {ui}

@@ -1,0 +1,120 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
+import { Alert, Button, Modal, Spin, Tree, type TreeDataNode } from 'antd';
+import { useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../src/shell/Permission';
+
+/** POST body {roleId, menuIds} (admin only on the server). */
+export const ALLOC_MENU_URL = '/api/menuManagement/allocMenu';
+
+export interface MenuRow {
+  id: number;
+  title: string;
+  children?: MenuRow[];
+}
+
+/** A node and the ids of its ancestors, for every node of the tree. */
+function ancestry(rows: readonly MenuRow[], trail: number[] = [], out = new Map<number, number[]>()): Map<number, number[]> {
+  for (const row of rows) {
+    out.set(row.id, trail);
+    ancestry(row.children ?? [], [...trail, row.id], out);
+  }
+  return out;
+}
+
+/**
+ * What the tree shows as ticked: the role's menus that are leaves. The tree ticks a
+ * parent by itself once all its children are, and a ticked parent would tick them all.
+ */
+export function checkedLeaves(rows: readonly MenuRow[], menuIds: readonly number[]): number[] {
+  const leaves: number[] = [];
+  const walk = (list: readonly MenuRow[]) =>
+    list.forEach((row) => (row.children?.length ? walk(row.children) : menuIds.includes(row.id) && leaves.push(row.id)));
+  walk(rows);
+  return leaves;
+}
+
+/** What is saved: the ticked menus and every parent above them, without which a child has no place in the menu. */
+export function allocatedIds(rows: readonly MenuRow[], checked: readonly Key[]): number[] {
+  const parents = ancestry(rows);
+  const ids = new Set<number>();
+  for (const key of checked) {
+    const id = Number(key);
+    ids.add(id);
+    parents.get(id)?.forEach((parent) => ids.add(parent));
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+function MenuDialog({ role, onClose }: { role: BaseRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { result, query } = useList<MenuRow>({ resource: 'menus', pagination: { mode: 'off' } });
+  const rows = result.data;
+  const [checked, setChecked] = useState<Key[] | null>(null);
+  const shown = checked ?? checkedLeaves(rows, (role.menuIds as number[] | undefined) ?? []);
+  const invalidate = useInvalidate();
+  const { mutate, mutation } = useCustomMutation();
+  const toNode = (row: MenuRow): TreeDataNode => ({
+    key: row.id,
+    title: t(row.title, { defaultValue: row.title }),
+    children: (row.children ?? []).map(toNode),
+  });
+
+  const save = () =>
+    mutate(
+      {
+        url: ALLOC_MENU_URL,
+        method: 'post',
+        values: { roleId: Number(role.id), menuIds: allocatedIds(rows, shown) },
+        successNotification: () => ({ type: 'success', message: t('allocMenu.saved') }),
+      },
+      {
+        onSuccess: () => {
+          void invalidate({ resource: 'roles', invalidates: ['list', 'detail'] });
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      open
+      title={t('allocMenu.title', { role: String(role.name ?? role.code ?? role.id) })}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      onOk={save}
+      onCancel={onClose}
+      okButtonProps={{ loading: mutation.isPending, disabled: query.isLoading, 'data-testid': 'alloc-menus-save' }}
+      data-testid="alloc-menus-dialog"
+    >
+      <Alert type="info" showIcon message={t('allocMenu.hint')} style={{ marginBottom: 12 }} />
+      {query.isLoading ? (
+        <Spin />
+      ) : (
+        <Tree
+          checkable
+          defaultExpandAll
+          selectable={false}
+          treeData={rows.map(toNode)}
+          checkedKeys={shown}
+          onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** The roles list's "menus" action: a tree of all menus with checkboxes, saved with allocMenu. */
+export default function MenuAllocation({ record }: { record: BaseRecord; resource: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Permission rule={['admin']}>
+      <Button size="small" icon={<MenuOutlined />} onClick={() => setOpen(true)} data-testid="alloc-menus">
+        {t('allocMenu.button')}
+      </Button>
+      {open && <MenuDialog role={record} onClose={() => setOpen(false)} />}
+    </Permission>
+  );
+}

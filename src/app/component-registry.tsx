@@ -1,0 +1,62 @@
+import type { Action, IResourceItem } from '@refinedev/core';
+import { CanAccess } from '@refinedev/core';
+import { lazy, type ReactElement } from 'react';
+import { Navigate } from 'react-router';
+import { schemaOfResource } from '../../resources/registry';
+
+/** Home is always mounted at /index too: login lands there whatever the menus say. */
+export const HomePage = lazy(() => import('../pages/home/HomePage'));
+const PAGES = {
+  list: lazy(() => import('../pages/resource/ListPage')),
+  create: lazy(() => import('../pages/resource/CreatePage')),
+  edit: lazy(() => import('../pages/resource/EditPage')),
+  show: lazy(() => import('../pages/resource/ShowPage')),
+};
+
+export interface RouteDef {
+  path: string;
+  element: ReactElement;
+}
+
+/** What a component name mounts for a route item at its path. */
+export type ComponentEntry = (path: string) => RouteDef[];
+
+const ACTIONS = ['list', 'create', 'edit', 'show'] as const satisfies readonly Action[];
+
+/**
+ * The screens a resource brings: its list plus its create, edit and show routes, each
+ * refused to /403 when the user may not perform it (a supervisor opening /system/user/create).
+ * A menu placed at another path leads to the list.
+ */
+function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] {
+  const screens = ACTIONS.flatMap((action) => {
+    const path = resource[action];
+    if (typeof path !== 'string') return [];
+    const Page = PAGES[action];
+    const element = (
+      <CanAccess resource={resource.name} action={action} fallback={<Navigate to="/403" replace />}>
+        <Page resource={resource.name} />
+      </CanAccess>
+    );
+    return [{ path, element }];
+  });
+  return menuPath === resource.list ? screens : [{ path: menuPath, element: <Navigate to={String(resource.list)} replace /> }, ...screens];
+}
+
+/**
+ * Component names the server's route items may use (spec section 3, `component`): 'Home',
+ * and 'resources/<entity>' for every schema resource. A resource's screens live at the
+ * routes its schema gives (x-resource.menu.path), where Refine expects them.
+ */
+export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
+  const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }] };
+  for (const resource of resources) {
+    if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
+  }
+  return registry;
+}
+
+/** Every path some component could mount: a path among them that this user lacks is forbidden, others are unknown. */
+export function knownPaths(resources: readonly IResourceItem[]): string[] {
+  return resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));
+}

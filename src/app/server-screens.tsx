@@ -1,0 +1,34 @@
+import { useResourceParams } from '@refinedev/core';
+import { useMemo } from 'react';
+import { matchPath, Navigate, useLocation } from 'react-router';
+import { componentRegistry, knownPaths, type RouteDef } from './component-registry';
+import { routeScreens } from './route-screens';
+import { useSession } from './session';
+
+/**
+ * The routes of the server's route list (spec sections 2-3), converted through the
+ * component registry. Only what this user's menus name is mounted, so a screen outside
+ * them never renders. The pages themselves load on demand.
+ */
+export function useServerScreens(): RouteDef[] {
+  const items = useSession((state) => state.routes);
+  const { resources } = useResourceParams();
+  return useMemo(() => {
+    const registry = componentRegistry(resources);
+    const routes = routeScreens(items ?? [], (component) => component in registry).flatMap((screen) =>
+      'redirect' in screen
+        ? [{ path: screen.path, element: <Navigate to={screen.redirect} replace /> }]
+        : (registry[screen.component]?.(screen.path) ?? []),
+    );
+    // Two menu items may name the same resource; its routes mount once.
+    return routes.filter((route, index) => routes.findIndex((other) => other.path === route.path) === index);
+  }, [items, resources]);
+}
+
+/** A path no menu item of this user mounts: /403 when it is a console screen, /404 otherwise. */
+export function Unlisted() {
+  const { pathname } = useLocation();
+  const { resources } = useResourceParams();
+  const forbidden = knownPaths(resources).some((path) => matchPath(path, pathname));
+  return <Navigate to={forbidden ? '/403' : '/404'} replace />;
+}

@@ -1,0 +1,68 @@
+import type { EntitySchema, PropertySchema, ResourceBlock, Widget } from '../../schemas/types';
+
+/**
+ * Pure readings of an entity schema (schemas/types.ts) that the data provider, the access
+ * rules and the generic pages share, so each answers the same question the same way.
+ */
+export type { EntitySchema, PropertySchema, ResourceBlock };
+
+export const blockOf = (schema: EntitySchema): ResourceBlock => schema['x-resource'];
+
+/** The JSON types a property allows, e.g. ['integer', 'null']. */
+function typesOf(property: PropertySchema): readonly string[] {
+  return typeof property.type === 'string' ? [property.type] : property.type;
+}
+
+/** The type without 'null': what the value is when there is one. */
+export function baseType(property: PropertySchema): string {
+  return typesOf(property).find((type) => type !== 'null') ?? 'string';
+}
+
+export const isNullable = (property: PropertySchema): boolean => typesOf(property).includes('null');
+
+export const isNumeric = (property: PropertySchema): boolean => ['integer', 'number'].includes(baseType(property));
+
+/** Fields of the create and edit forms, in order: the schema's list, else every property that is not readOnly. */
+export function formFields(schema: EntitySchema): string[] {
+  const listed = blockOf(schema).form?.fields;
+  const fields = listed ? [...listed] : Object.keys(schema.properties);
+  return fields.filter((field) => schema.properties[field] && !schema.properties[field]?.readOnly);
+}
+
+/** Properties a show page lists: everything the server returns (writeOnly ones never come back). */
+export function shownFields(schema: EntitySchema): string[] {
+  return Object.keys(schema.properties).filter((field) => !schema.properties[field]?.writeOnly);
+}
+
+/** Route ids arrive as strings; an integer key must go to the server as a number (its schemas do not coerce). */
+export function wireId(schema: EntitySchema | undefined, id: unknown): unknown {
+  const property = schema?.properties[blockOf(schema).id];
+  if (!property || !isNumeric(property) || typeof id !== 'string' || !/^-?\d+(\.\d+)?$/.test(id)) return id;
+  return Number(id);
+}
+
+/** The form widget: the schema's x-widget, else one chosen by type (schemas/types.ts Widget). */
+export function widgetFor(property: PropertySchema): Widget {
+  if (property['x-widget']) return property['x-widget'];
+  const type = baseType(property);
+  if (type === 'boolean') return 'switch';
+  if (type === 'integer' || type === 'number') return property.enum ? 'select' : 'number';
+  if (type === 'array') return 'multiselect';
+  if (property.enum || property['x-options']) return 'select';
+  return 'input';
+}
+
+export interface TreeRow {
+  children?: TreeRow[];
+  [key: string]: unknown;
+}
+
+/** Depth-first search of rows that may nest `children` (tree entities and their options). */
+export function findInTree<T extends TreeRow>(rows: readonly T[], match: (row: T) => boolean): T | undefined {
+  for (const row of rows) {
+    if (match(row)) return row;
+    const found = row.children && findInTree(row.children as T[], match);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+import { Create, useForm } from '@refinedev/antd';
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formBody, formDefaults } from '../../lib/form-values';
+import { usePageTitle } from '../../shell/use-page-title';
+import { ResourceFields } from './ResourceFields';
+import { useEntity } from './use-entity';
+
+/** The generic create form: schema defaults in, only form fields out, back to the list when saved. */
+export default function CreatePage({ resource }: { resource: string }) {
+  const { t } = useTranslation();
+  const entity = useEntity(resource);
+  usePageTitle('crud.create', undefined, { resource: entity.title });
+  const { formProps, saveButtonProps } = useForm({ resource, action: 'create', redirect: 'list' });
+  return (
+    <Create resource={resource} title={t('crud.create', { resource: entity.title })} breadcrumb={false} saveButtonProps={saveButtonProps}>
+      <Form
+        {...formProps}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        data-testid="resource-form"
+        initialValues={formDefaults(entity.schema)}
+        onFinish={(values) => formProps.onFinish?.(formBody(entity.schema, values as Record<string, unknown>, 'create'))}
+      >
+        <ResourceFields entity={entity} mode="create" />
+      </Form>
+    </Create>
+  );
+}

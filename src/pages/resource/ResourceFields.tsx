@@ -1,0 +1,36 @@
+import { Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formFields, widgetFor } from '../../lib/entity';
+import { isRequired, propertyRules } from '../../lib/schema-rules';
+import type { Entity } from './use-entity';
+import { WIDGETS } from './widgets';
+
+/**
+ * The fields of a create or edit form, in x-resource.form order, each with its widget and
+ * the rules derived from its schema. Server field errors (400/409 data.errors) land on
+ * the same items through Refine's useForm.
+ */
+export function ResourceFields({ entity, mode }: { entity: Entity; mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {formFields(entity.schema).map((field) => {
+        const property = entity.schema.properties[field];
+        if (!property) return null;
+        const Widget = WIDGETS[widgetFor(property)];
+        const label = entity.fieldLabel(field);
+        const keepsOld = mode === 'edit' && property.writeOnly;
+        return (
+          <Form.Item
+            key={field}
+            name={field}
+            label={label}
+            rules={propertyRules(property, { label, required: isRequired(entity.schema, field, mode), t })}
+          >
+            <Widget property={property} {...(keepsOld ? { placeholder: t('crud.keepOld') } : {})} />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Show } from '@refinedev/antd';
+import { useShow } from '@refinedev/core';
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { shownFields } from '../../lib/entity';
+import { usePageTitle } from '../../shell/use-page-title';
+import { FieldValue } from './FieldValue';
+import { useEntity } from './use-entity';
+
+/** The generic show page: every property the server returns, read-only ones included. */
+export default function ShowPage({ resource }: { resource: string }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const entity = useEntity(resource);
+  usePageTitle('crud.show', undefined, { resource: entity.title });
+  const { query, result } = useShow({ resource, id });
+  const record = result as Record<string, unknown> | undefined;
+  return (
+    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title })} breadcrumb={false} isLoading={query.isLoading}>
+      <Descriptions
+        bordered
+        column={1}
+        data-testid="resource-show"
+        items={shownFields(entity.schema).map((field) => ({
+          key: field,
+          label: entity.fieldLabel(field),
+          children: <FieldValue property={entity.schema.properties[field] ?? { type: 'string' }} value={record?.[field]} />,
+        }))}
+      />
+    </Show>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCan, useList, useResourceParams } from '@refinedev/core';
+import { schemaOfResource } from '../../../resources/registry';
+import { blockOf, findInTree } from '../../lib/entity';
+
+/** One entry of an options action's answer; tree entities nest `children`. */
+export interface OptionItem {
+  label: string;
+  value: string | number;
+  children?: OptionItem[];
+  [key: string]: unknown;
+}
+
+/**
+ * The option list of an entity (x-options names it): POST api/<module>/<actions.options>
+ * with {}. Asked only when the user may read it, so a form never trips a 403; shared by
+ * every field and cell that names the same entity.
+ */
+export function useOptions(entity: string | undefined): { options: OptionItem[]; loading: boolean } {
+  const { resources } = useResourceParams();
+  const schema = schemaOfResource(resources.find((resource) => resource.name === entity));
+  const action = schema ? blockOf(schema).actions.options : undefined;
+  const { data: access } = useCan({ resource: entity ?? '', action: 'options', queryOptions: { enabled: Boolean(action) } });
+  const enabled = Boolean(action && access?.can);
+  const { result, query } = useList<OptionItem>({
+    resource: entity ?? '',
+    pagination: { mode: 'off' },
+    meta: { action },
+    queryOptions: { enabled, staleTime: 60_000 },
+  });
+  return { options: enabled ? result.data : [], loading: enabled && query.isLoading };
+}
+
+/** The label of a value, searched through nested options. */
+export function optionLabel(options: readonly OptionItem[], value: unknown): string | undefined {
+  return findInTree(options, (option) => String(option.value) === String(value))?.label;
+}

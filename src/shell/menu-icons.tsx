@@ -1,0 +1,52 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  SoundOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/**
+ * The antd icons menus may name (route meta.icon, the menus form's icon picker). A fixed
+ * map rather than the whole icon set, which would add megabytes to the console.
+ */
+export const MENU_ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  SoundOutlined,
+  TeamOutlined,
+  UserOutlined,
+};
+
+/** The icon for a name, or nothing for a name outside the map. */
+export function MenuIcon({ name }: { name?: string | undefined }) {
+  const Icon = name ? MENU_ICONS[name] : undefined;
+  return Icon ? <Icon /> : null;
+}

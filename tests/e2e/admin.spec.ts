@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { loginAs, storedToken } from './helpers.ts';
+
+/**
+ * Schema-driven administration in the built console against the real server: screens and
+ * menus come from the entity schemas and the server's route list, buttons follow the
+ * schemas' permissions, and the server refuses what the buttons hide.
+ */
+
+async function logout(page: Page): Promise<void> {
+  // Success notices sit over the avatar in the top right corner until they close by themselves.
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/#\/login/);
+}
+
+/** A side-menu entry, opening its submenu first when it sits in one. */
+async function openMenu(page: Page, ...titles: string[]): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  for (const title of titles) await menu.getByText(title, { exact: true }).click();
+}
+
+async function pickOption(page: Page, form: Locator, label: string, option: string): Promise<void> {
+  await form.getByLabel(label, { exact: true }).click();
+  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
+  await page.keyboard.press('Escape');
+}
+
+/** A token of the user's own, independent of the browser session (logging out there revokes that one). */
+async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/api/default/login', { data: { username, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.status(), `${path} answered ${res.status()}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+// A step that cannot happen should fail at that step, not at the end of the test.
+test.use({ actionTimeout: 10_000 });
+
+test.describe('administration', () => {
+  test('an administrator creates a user, who can then log in', async ({ page }) => {
+    const suffix = String(Date.now() % 100000).padStart(5, '0');
+    const userName = `e2e${suffix}`;
+    await loginAs(page, 'admin', 'admin123');
+    await openMenu(page, '系统管理', '用户管理');
+    await expect(page).toHaveURL(/#\/system\/user$/);
+    await page.getByRole('button', { name: /新\s*建/ }).click();
+    await expect(page).toHaveURL(/#\/system\/user\/create$/);
+
+    const form = page.getByTestId('resource-form');
+    await form.getByLabel('用户名', { exact: true }).fill(userName);
+    await form.getByLabel('密码', { exact: true }).fill('welcome1');
+    await form.getByLabel('中文名', { exact: true }).fill('王小明');
+    await form.getByLabel('坐席号', { exact: true }).fill(`86${suffix.slice(-3)}`);
+    await pickOption(page, form, '角色', '坐席');
+    await pickOption(page, form, '部门', '电话客服部');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+
+    await expect(page).toHaveURL(/#\/system\/user$/);
+    const filters = page.getByTestId('filter-bar');
+    await filters.getByLabel('用户名', { exact: true }).fill(userName);
+    await filters.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.getByTestId('resource-table').getByRole('row', { name: new RegExp(userName) });
+    await expect(row).toContainText('王小明');
+    await expect(row).toContainText('电话客服部');
+
+    await logout(page);
+    await loginAs(page, userName, 'welcome1');
+    await expect(page.getByTestId('greeting')).toContainText('王小明');
+  });
+
+  test("an administrator changes the agent role's menus; agents see it at their next login", async ({ page, request }) => {
+    await loginAs(page, 'agent1', 'agent123');
+    await expect(page.getByTestId('side-menu').getByText('首页')).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByText('系统管理')).toHaveCount(0);
+    await logout(page);
+
+    const adminToken = await apiToken(request, 'admin', 'admin123');
+    const roles = await api<{ list: Array<{ id: number; code: string; menuIds: number[] }> }>(request, adminToken, '/api/roleManagement/getList', { code: 'agent' });
+    const agent = roles.list.find((role) => role.code === 'agent');
+    if (!agent) throw new Error('the seed has an agent role');
+
+    try {
+      await loginAs(page, 'admin', 'admin123');
+      await openMenu(page, '系统管理', '角色管理');
+      const row = page.getByTestId('resource-table').getByRole('row', { name: /\bagent\b/ });
+      await row.getByTestId('alloc-menus').click();
+      const dialog = page.getByTestId('alloc-menus-dialog');
+      await dialog.getByText('线路管理', { exact: true }).click();
+      await dialog.getByTestId('alloc-menus-save').click();
+      await expect(page.getByText('菜单已保存')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await logout(page);
+
+      await loginAs(page, 'agent1', 'agent123');
+      await openMenu(page, '系统管理');
+      await expect(page.getByTestId('side-menu').getByText('线路管理', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toHaveCount(0);
+    } finally {
+      // Later tests log in as agents: give the role its seeded menus back.
+      await api(request, adminToken, '/api/menuManagement/allocMenu', { roleId: agent.id, menuIds: agent.menuIds });
+    }
+  });
+
+  test('a supervisor sees the users but no create, edit or delete, and the server refuses an edit', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await openMenu(page, '系统管理', '用户管理');
+    const table = page.getByTestId('resource-table');
+    await expect(table.getByRole('row', { name: /agent1/ })).toBeVisible();
+    await expect(table.getByRole('button', { name: /查\s*看/ }).first()).toBeVisible();
+    await expect(table.getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
+    await expect(table.getByRole('button', { name: /删\s*除/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /新\s*建/ })).toHaveCount(0);
+
+    await page.goto('/#/system/user/create');
+    await expect(page).toHaveURL(/#\/403$/);
+
+    const token = (await storedToken(page)) ?? '';
+    const res = await page.request.post('/api/userManagement/doEdit', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { userId: 3, userChineseName: '张三' },
+    });
+    expect(res.status()).toBe(403);
+  });
+});

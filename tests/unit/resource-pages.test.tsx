@@ -1,0 +1,121 @@
+import type { GetListParams } from '@refinedev/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../src/app/session';
+import { ApiError } from '../../src/lib/http-error';
+import { INITIAL_PAGE_SIZE, PAGE_SIZES } from '../../src/pages/resource/ListPage';
+import { ADMIN_GRANTS, ADMIN_ROUTES, USER_ROWS } from './support/fixtures';
+import { location, renderConsole, signIn, SLOW } from './support/signed-in';
+
+const DEPARTMENTS = [
+  { id: 1, parentId: null, name: '总部', order: 0, createTime: '2024-06-01 09:00:00', children: [
+    { id: 2, parentId: 1, name: '电话客服部', order: 1, createTime: '2024-06-01 09:00:00' },
+    { id: 4, parentId: 1, name: '工单部', order: 2, createTime: '2024-06-01 09:00:00' },
+  ] },
+];
+
+const lists = async ({ resource, meta }: GetListParams) => {
+  if (meta?.action) return { data: [], total: 0 };
+  if (resource === 'departments') return { data: DEPARTMENTS as never[], total: 3 };
+  return { data: USER_ROWS as never[], total: 42 };
+};
+
+/** The edit form loads agent1 as the server returns it: no password, ever. */
+const agent1 = { ...USER_ROWS[1] };
+
+async function loaded(label: string, value: string): Promise<HTMLInputElement> {
+  await waitFor(() => expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value), SLOW);
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+beforeEach(() => signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES));
+afterEach(() => useSession.getState().reset());
+
+describe('edit page', () => {
+  it('starts without the password, and saving with it empty leaves it out ("keep the old one")', async () => {
+    const getOne = vi.fn(async () => ({ data: { ...agent1, password: 'never shown', userSeatPwd: 'nor this' } as never }));
+    const update = vi.fn(async () => ({ data: agent1 as never }));
+    renderConsole('/system/user/edit/3', { getList: lists, getOne, update });
+    // The form mounts again once the record has loaded: read the fields after that.
+    const name = await loaded('中文名', '李娜');
+    const password = screen.getByLabelText('密码') as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(password.placeholder).toBe('留空则保持原值');
+    expect((screen.getByLabelText('坐席密码') as HTMLInputElement).value).toBe('');
+    expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ resource: 'users', id: '3' }));
+
+    fireEvent.change(name, { target: { value: '李娜娜' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    const { variables } = (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0];
+    expect(variables).not.toHaveProperty('password');
+    expect(variables).not.toHaveProperty('userSeatPwd');
+    expect(variables).not.toHaveProperty('userId');
+    expect(variables).toMatchObject({ userChineseName: '李娜娜', userSeatNo: '8101', lineid: null, roles: ['agent'] });
+    await waitFor(() => expect(location()).toBe('/system/user'));
+  });
+
+  it("shows the server's field errors (a 409 unique clash) on the fields", async () => {
+    const update = vi.fn(async () => {
+      throw new ApiError('/api/userManagement/doEdit backend interface 409 error: taken', {
+        statusCode: 409, code: 409, url: '/api/userManagement/doEdit', errors: { userSeatNo: '坐席号已被占用' },
+      });
+    });
+    renderConsole('/system/user/edit/3', { getList: lists, getOne: async () => ({ data: agent1 as never }), update });
+    await loaded('中文名', '李娜');
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('坐席号已被占用')).toBeTruthy();
+    expect(location()).toBe('/system/user/edit/3');
+  });
+});
+
+describe('list page', () => {
+  it('deletes after a confirmation and shows a refusal as a notification', async () => {
+    const deleteOne = vi.fn(async () => {
+      throw new ApiError('/api/userManagement/doDelete backend interface 409 error: 无法删除：仍有 3 个用户在使用', {
+        statusCode: 409, code: 409, url: '/api/userManagement/doDelete', serverMsg: '无法删除：仍有 3 个用户在使用',
+      });
+    });
+    renderConsole('/system/user', { getList: lists, deleteOne });
+    const table = await screen.findByTestId('resource-table', {}, SLOW);
+    const row = (await within(table).findByText('李娜')).closest('tr') as HTMLElement;
+    fireEvent.click(await within(row).findByRole('button', { name: /删\s*除/ }));
+    expect(deleteOne).not.toHaveBeenCalled();
+    const confirm = (await screen.findByText('确定吗？')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(deleteOne).toHaveBeenCalledWith(expect.objectContaining({ resource: 'users', id: 3 })));
+    expect(await screen.findByText(/仍有 3 个用户在使用/)).toBeTruthy();
+  });
+
+  it('pages on the server from 10 rows, with the spec page sizes', async () => {
+    const getList = vi.fn(lists);
+    renderConsole('/system/user', { getList });
+    await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜');
+    expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: 'users', pagination: expect.objectContaining({ currentPage: 1, pageSize: 10, mode: 'server' }) }));
+    expect(document.querySelector('.ant-pagination')).toBeTruthy();
+    expect([INITIAL_PAGE_SIZE, PAGE_SIZES]).toEqual([10, [20, 50, 100, 200, 300, 500, 1000]]);
+  });
+
+  it('a tree entity shows an expandable tree without paging', async () => {
+    const getList = vi.fn(lists);
+    renderConsole('/system/department', { getList });
+    const table = await screen.findByTestId('resource-table', {}, SLOW);
+    await within(table).findByText('总部');
+    expect(within(table).queryByText('工单部')).toBeNull();
+    fireEvent.click(table.querySelector('.ant-table-row-expand-icon') as Element);
+    expect(await within(table).findByText('工单部')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: 'departments', pagination: expect.objectContaining({ mode: 'off' }) }));
+  });
+});
+
+describe('show page', () => {
+  it('lists every property the server returns, read-only ones included', async () => {
+    renderConsole('/system/user/show/3', { getList: lists, getOne: async () => ({ data: agent1 as never }) });
+    const shown = await screen.findByTestId('resource-show', {}, SLOW);
+    await within(shown).findByText('8101');
+    expect(within(shown).getByText('创建时间')).toBeTruthy();
+    expect(within(shown).getByText('2024-06-01 09:00:00')).toBeTruthy();
+    expect(within(shown).queryByText('密码')).toBeNull();
+  });
+});
