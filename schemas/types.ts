@@ -49,6 +49,8 @@ export interface PropertySchema {
   /** Where a select's options come from: the `name` of another entity (its options action). */
   readonly 'x-options'?: string;
   readonly 'x-validator'?: ValidatorName;
+  /** The stored values are i18n keys (e.g. a menu title 'menu.home'): lists and show pages translate them. */
+  readonly 'x-i18n'?: boolean;
 }
 
 export type FilterOp = 'eq' | 'like' | 'in';

@@ -42,7 +42,7 @@ export default {
     name: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
     component: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_/]*$', description: "a name in the console's component registry" },
     redirect: { type: 'string', maxLength: 200 },
-    title: { type: 'string', minLength: 1, maxLength: 64, description: 'an i18n key or plain text' },
+    title: { type: 'string', minLength: 1, maxLength: 64, description: 'an i18n key or plain text', 'x-i18n': true },
     icon: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]*$', 'x-widget': 'icon' },
     order: { type: 'integer', minimum: 0, maximum: 9999, 'x-column': 'sort_order', default: 0 },
     hidden: { type: 'boolean', default: false },

@@ -1,8 +1,10 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES builds: the default export of antd/locale/* (CommonJS) reaches the bundle as its
+// module wrapper, and ConfigProvider then silently falls back to English.
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router';
 import { useNotificationProvider } from './notification-provider';

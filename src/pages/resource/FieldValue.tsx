@@ -10,8 +10,11 @@ function OptionLabel({ entity, value }: { entity: string; value: unknown }) {
 }
 
 function Plain({ property, value }: { property: PropertySchema; value: unknown }) {
+  const { t } = useTranslation();
   const entity = property['x-options'];
-  return entity ? <OptionLabel entity={entity} value={value} /> : <>{String(value)}</>;
+  if (entity) return <OptionLabel entity={entity} value={value} />;
+  // Values that are i18n keys (menu titles) read in the user's language; plain text stays as it is.
+  return <>{property['x-i18n'] ? t(String(value), { defaultValue: String(value) }) : String(value)}</>;
 }
 
 /** A property's value formatted by its type, for list cells and show pages. */

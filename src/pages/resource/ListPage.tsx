@@ -60,6 +60,8 @@ export default function ListPage({ resource }: { resource: string }) {
         rowKey={entity.block.id}
         columns={columnsOf(entity, tree, t('crud.actions'))}
         pagination={tree ? false : pagination}
+        // Columns as wide as their content, scrolling sideways on narrow screens, instead of one character per line.
+        scroll={{ x: 'max-content' }}
         data-testid="resource-table"
       />
     </List>

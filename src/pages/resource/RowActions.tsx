@@ -12,7 +12,7 @@ import type { Entity } from './use-entity';
 export function RowActions({ entity, record }: { entity: Entity; record: BaseRecord }) {
   const id = record[entity.block.id] as string | number;
   return (
-    <Space size="small" wrap>
+    <Space size="small">
       <ShowButton size="small" resource={entity.name} recordItemId={id} />
       <EditButton size="small" resource={entity.name} recordItemId={id} />
       <DeleteButton size="small" resource={entity.name} recordItemId={id} />

@@ -1,4 +1,6 @@
 import { useCan, useList, useResourceParams } from '@refinedev/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { schemaOfResource } from '../../../resources/registry';
 import { blockOf, findInTree } from '../../lib/entity';
 
@@ -27,7 +29,18 @@ export function useOptions(entity: string | undefined): { options: OptionItem[];
     meta: { action },
     queryOptions: { enabled, staleTime: 60_000 },
   });
-  return { options: enabled ? result.data : [], loading: enabled && query.isLoading };
+  // Labels that are i18n keys (menu titles) are shown in the user's language.
+  const { t } = useTranslation();
+  const block = schema ? blockOf(schema) : undefined;
+  const labelIsKey = Boolean(block?.options && schema?.properties[block.options.label]?.['x-i18n']);
+  const options = useMemo(() => {
+    if (!enabled) return [];
+    if (!labelIsKey) return result.data;
+    const translate = (list: OptionItem[]): OptionItem[] =>
+      list.map((o) => ({ ...o, label: t(o.label, { defaultValue: o.label }), ...(o.children ? { children: translate(o.children) } : {}) }));
+    return translate(result.data);
+  }, [enabled, labelIsKey, result.data, t]);
+  return { options, loading: enabled && query.isLoading };
 }
 
 /** The label of a value, searched through nested options. */
