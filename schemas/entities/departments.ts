@@ -1,3 +1,4 @@
+import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /** Departments form a tree; ids 1-6 carry meaning in the spec (phone bar, site title). */
@@ -11,10 +12,10 @@ export default {
     table: 'departments',
     id: 'id',
     permissions: {
-      read: ['admin', 'supervisor'],
-      write: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' },
-      remove: { role: ['admin'], ability: ['DELETE'], mode: 'allOf' },
-      options: [],
+      read: READERS,
+      write: ADMIN_WRITE,
+      remove: ADMIN_DELETE,
+      options: EVERYONE,
     },
     menu: { parent: 'system', path: '/system/department', icon: 'ApartmentOutlined', order: 20 },
     list: {

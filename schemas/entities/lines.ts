@@ -1,3 +1,4 @@
+import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /** Outbound lines (trunks): the dial prefix `pre` and caller id a seat's calls go out with. */
@@ -11,10 +12,10 @@ export default {
     table: 'lines',
     id: 'id',
     permissions: {
-      read: ['admin', 'supervisor'],
-      write: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' },
-      remove: { role: ['admin'], ability: ['DELETE'], mode: 'allOf' },
-      options: [],
+      read: READERS,
+      write: ADMIN_WRITE,
+      remove: ADMIN_DELETE,
+      options: EVERYONE,
     },
     menu: { parent: 'system', path: '/system/line', icon: 'PhoneOutlined', order: 40 },
     list: {

@@ -1,3 +1,4 @@
+import { ADMIN_DELETE, ADMIN_WRITE } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /**
@@ -16,8 +17,8 @@ export default {
     id: 'id',
     permissions: {
       read: ['admin'],
-      write: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' },
-      remove: { role: ['admin'], ability: ['DELETE'], mode: 'allOf' },
+      write: ADMIN_WRITE,
+      remove: ADMIN_DELETE,
       options: ['admin'],
     },
     menu: { parent: 'system', path: '/system/menu', icon: 'MenuOutlined', order: 30 },

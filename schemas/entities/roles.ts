@@ -1,3 +1,4 @@
+import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /** Roles with their abilities; which menus a role sees is set with menuManagement/allocMenu. */
@@ -11,10 +12,10 @@ export default {
     table: 'roles',
     id: 'id',
     permissions: {
-      read: ['admin', 'supervisor'],
-      write: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' },
-      remove: { role: ['admin'], ability: ['DELETE'], mode: 'allOf' },
-      options: [],
+      read: READERS,
+      write: ADMIN_WRITE,
+      remove: ADMIN_DELETE,
+      options: EVERYONE,
     },
     menu: { parent: 'system', path: '/system/role', icon: 'SafetyOutlined', order: 15 },
     list: {

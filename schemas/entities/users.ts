@@ -1,3 +1,4 @@
+import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /**
@@ -16,10 +17,10 @@ export default {
     table: 'users',
     id: 'userId',
     permissions: {
-      read: ['admin', 'supervisor'],
-      write: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' },
-      remove: { role: ['admin'], ability: ['DELETE'], mode: 'allOf' },
-      options: [],
+      read: READERS,
+      write: ADMIN_WRITE,
+      remove: ADMIN_DELETE,
+      options: EVERYONE,
     },
     menu: { parent: 'system', path: '/system/user', icon: 'UserOutlined', order: 10 },
     list: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { compile } from '../entities/validate.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -14,7 +15,7 @@ const allocBody = compile({
 
 /** Spec: menuManagement/allocMenu — which menus a role sees; replaces the role's allocation. */
 export default async function menuManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/menuManagement/allocMenu', { config: { access: { role: ['admin'], ability: ['WRITE'], mode: 'allOf' } } }, async (req) => {
+  app.post('/api/menuManagement/allocMenu', { config: { access: ADMIN_WRITE } }, async (req) => {
     const lang = languageOf(req);
     allocBody(req.body ?? {}, lang);
     const { roleId, menuIds } = req.body as { roleId: number; menuIds: number[] };

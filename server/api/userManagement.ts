@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { listPage, type Conditions } from '../entities/list-sql.ts';
@@ -8,7 +9,7 @@ import { anyUser, roles, type Access } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 
-const WRITE: Access = { role: ['admin'], ability: ['WRITE'], mode: 'allOf' };
+const WRITE: Access = ADMIN_WRITE;
 const id = { type: 'integer', minimum: 1 };
 const ids = { type: 'array', items: id, minItems: 1, maxItems: 1000, uniqueItems: true };
 const password = { type: 'string', minLength: 6, maxLength: 64 };
