@@ -79,8 +79,8 @@ export interface ResourceBlock {
   readonly form?: { readonly fields: readonly string[] };
   /** A tree: the parent id property and the sibling order property; lists answer the whole tree. */
   readonly tree?: { readonly parent: string; readonly order?: string };
-  /** Option lists: which properties give the label and the value. */
-  readonly options?: { readonly label: string; readonly value: string };
+  /** Option lists: which properties give the label and the value, and (SQL over alias t, trusted) which rows qualify. */
+  readonly options?: { readonly label: string; readonly value: string; readonly where?: string };
   /** Properties whose values must be unique (a clash answers 409). */
   readonly unique?: readonly string[];
   /** Tables whose column points at this entity's id: deleting a row still referenced is refused. */

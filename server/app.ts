@@ -50,9 +50,14 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   registerGuard(app, ctx.db, ctx.tokens);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Spec calls such as router/getList send no payload, often still labelled JSON: empty means no body.
+  // A NUL character cannot be stored in PostgreSQL text: refuse it at the door, as a 400.
   const json = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    (body as string).trim() === '' ? done(null, undefined) : json(req, body as string, done));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400 }), undefined);
+    return json(req, text, done);
+  });
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
   for (const model of ctx.entities) registerEntity(app, ctx, model);
   serveConsole(app, ctx.config.staticDir);

@@ -36,7 +36,7 @@ export default {
       fields: ['userName', 'password', 'userChineseName', 'userEnglishName', 'roles', 'departId', 'lineid', 'userSeatNo',
         'userSeatPwd', 'fjh', 'mobile', 'email', 'enabled'],
     },
-    options: { label: 'userSeatNo', value: 'userSeatNo' },
+    options: { label: 'userSeatNo', value: 'userSeatNo', where: 't.enabled' },
     unique: ['userName', 'userSeatNo'],
   },
   properties: {

@@ -31,7 +31,7 @@ const envelopeOf = (data: object) => ({
 
 const WORK_ORDER_DEPARTMENTS = new Set([4, 5]);
 
-function tooMany(waitMs: number): ApiError {
+export function tooMany(waitMs: number): ApiError {
   const seconds = Math.ceil(waitMs / 1000);
   const minutes = Math.ceil(seconds / 60);
   return new ApiError(429, `too many failed login attempts: try again in ${minutes} minute(s)`, { retryAfter: seconds }, {

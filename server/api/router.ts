@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
+import { can } from '../../schemas/access.ts';
 
 interface MenuRow {
   id: number; parent_id: number | null; path: string; name: string; component: string; redirect: string; title: string;
@@ -54,6 +55,12 @@ export default async function routerRoutes(app: FastifyInstance, ctx: AppContext
         ORDER BY m.sort_order, m.id`,
       [admin, req.user!.roles],
     );
-    return ok(routeTree(rows));
+    // An entity screen the caller may not read would only answer 403: leave it out of the menu.
+    const readable = (component: string) => {
+      const entity = /^resources\/(.+)$/.exec(component)?.[1];
+      const model = entity ? ctx.entities.find((m) => m.res.name === entity) : undefined;
+      return !model || can(req.user!, model.res.permissions.read);
+    };
+    return ok(routeTree(rows.filter((r) => readable(r.component))));
   });
 }

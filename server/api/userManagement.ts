@@ -4,9 +4,11 @@ import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { listPage, type Conditions } from '../entities/list-sql.ts';
+import { keepAnAdmin } from '../entities/users-hooks.ts';
 import { compile, invalid } from '../entities/validate.ts';
 import { anyUser, roles, type Access } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
+import { tooMany } from './default.ts';
 import { languageOf, message } from '../http/language.ts';
 
 const WRITE: Access = ADMIN_WRITE;
@@ -51,7 +53,10 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
           WHERE id = ANY($1::int[]) RETURNING id`,
         [b.ids, 'departId' in b, b.departId ?? null, 'lineid' in b, b.lineid ?? null, b.enabled ?? null],
       );
-      if (b.enabled === false) await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [b.ids]);
+      if (b.enabled === false) {
+        await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [b.ids]);
+        await keepAnAdmin(tx, req.user!.userId, lang);
+      }
       return rows.length;
     });
     return ok({ updated });
@@ -85,8 +90,16 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     changeBody(req.body ?? {}, lang);
     const b = req.body as { userId: number; oldPassword: string; newPassword: string };
     if (b.userId !== req.user!.userId) throw forbidden(message(lang, 'ownOnly'));
+    // Guessing the current password with a stolen token is limited like login.
+    const key = `pwd:${req.user!.userName}`;
+    const wait = ctx.limiter.retryAfter(key, req.ip);
+    if (wait > 0) throw tooMany(wait);
     const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [b.userId]);
-    if (!row || !(await verifyPassword(b.oldPassword, row.password_hash))) throw invalid(lang, { oldPassword: message(lang, 'oldPassword') });
+    if (!row || !(await verifyPassword(b.oldPassword, row.password_hash))) {
+      ctx.limiter.fail(key, req.ip);
+      throw invalid(lang, { oldPassword: message(lang, 'oldPassword') });
+    }
+    ctx.limiter.succeed(key, req.ip);
     await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [b.userId, await hashPassword(b.newPassword)]);
     // Other sessions end; the one that changed the password stays.
     await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND jti <> $2 AND revoked_at IS NULL', [b.userId, req.user!.jti]);

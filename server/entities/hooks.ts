@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Language } from '../http/language.ts';
+import rolesHooks from './roles-hooks.ts';
 import usersHooks from './users-hooks.ts';
 
 export interface HookContext { db: Queryable; user: SessionUser; lang: Language }
@@ -16,4 +17,4 @@ export interface EntityHooks {
   beforeRemove?(ids: unknown[], ctx: HookContext): Promise<void>;
 }
 
-export const HOOKS: Record<string, EntityHooks> = { users: usersHooks };
+export const HOOKS: Record<string, EntityHooks> = { users: usersHooks, roles: rolesHooks };

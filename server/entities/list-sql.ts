@@ -95,12 +95,12 @@ export function nest<T extends Record<string, unknown>>(rows: T[], idKey: string
 }
 
 export async function optionList(db: Queryable, model: EntityModel): Promise<Array<{ label: unknown; value: unknown; children?: unknown[] }>> {
-  const { label, value } = model.res.options!;
+  const { label, value, where } = model.res.options!;
   const expr = (p: string) => (model.props[p]!['x-select'] ? `(${model.props[p]!['x-select']})` : `t.${columnOf(model, p)}`);
   const parent = model.res.tree ? `, t.${columnOf(model, model.res.tree.parent)} AS parent, t.${model.idColumn} AS id` : '';
   const rows = await db.query<{ label: unknown; value: unknown; parent?: unknown; id?: unknown }>(
     `SELECT ${expr(label)} AS label, ${expr(value)} AS value${parent} FROM ${model.res.table} t
-      WHERE ${expr(value)} IS NOT NULL ${orderOf(model, {})}`,
+      WHERE ${expr(value)} IS NOT NULL${where ? ` AND (${where})` : ''} ${orderOf(model, {})}`,
   );
   if (!model.res.tree) return rows.map(({ label: l, value: v }) => ({ label: l, value: v }));
   const tree = nest(rows, 'id', 'parent');

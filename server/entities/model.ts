@@ -41,6 +41,11 @@ export function wireSchema(p: PropertySchema): object {
     if (k.startsWith('x-') || k === 'readOnly' || k === 'writeOnly' || k === 'default' || k === 'title' || k === 'description') continue;
     out[k] = k === 'items' ? wireSchema(v as PropertySchema) : v;
   }
+  // Integers are 32-bit columns: bound them here so a huge number is a field error, not a database one.
+  if (([] as unknown[]).concat(p.type).includes('integer')) {
+    out.maximum ??= 2_147_483_647;
+    out.minimum ??= -2_147_483_648;
+  }
   return out;
 }
 
@@ -93,7 +98,8 @@ export function buildModel(schema: EntitySchema): EntityModel {
   for (const f of res.list.filters ?? []) {
     const p = props[f.field]!;
     if (p['x-link'] || p['x-select']) throw new Error(`${where}: filter on "${f.field}", which has no column`);
-    const one = wireSchema(p);
+    // An "equals" filter takes any value of the type: typing part of a code finds nothing rather than failing its pattern.
+    const { pattern: _pattern, minLength: _min, ...one } = wireSchema(p) as Record<string, unknown>;
     filterProps[f.field] = f.op === 'like' ? { type: 'string', maxLength: 64 } : f.op === 'in' ? { type: 'array', items: one, maxItems: 1000 } : one;
   }
   const sortable = res.list.sorters ?? [];

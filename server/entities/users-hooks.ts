@@ -1,14 +1,31 @@
 import { hashPassword } from '../auth/password.ts';
+import type { Queryable } from '../db/index.ts';
 import { conflict } from '../http/envelope.ts';
-import { message } from '../http/language.ts';
+import { message, type Language } from '../http/language.ts';
 import type { EntityHooks } from './hooks.ts';
+
+/**
+ * Refuses a change that would leave no enabled administrator, and an administrator's change
+ * to their own account that would lock them out (losing the admin role, disabling it).
+ * Runs inside the save transaction, after the change: the check sees the result.
+ */
+export async function keepAnAdmin(db: Queryable, callerId: number, lang: Language): Promise<void> {
+  const [row] = await db.query<{ admins: number; me: boolean }>(
+    `SELECT (SELECT count(*) FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+              WHERE r.code = 'admin' AND u.enabled) AS admins,
+            EXISTS (SELECT 1 FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+              WHERE u.id = $1 AND r.code = 'admin' AND u.enabled) AS me`,
+    [callerId],
+  );
+  if (!row || row.admins === 0 || !row.me) throw conflict(message(lang, 'lockout'));
+}
 
 /** Users: the password is stored only as a hash; a new user joins its creator's company; nobody deletes their own account. */
 const usersHooks: EntityHooks = {
   async beforeSave(values) {
     if (typeof values.password === 'string') values.password = await hashPassword(values.password);
   },
-  async afterSave(id, values, { db, user, isCreate }) {
+  async afterSave(id, values, { db, user, isCreate, lang }) {
     if (isCreate) {
       await db.query('UPDATE users SET company_id = (SELECT company_id FROM users WHERE id = $2) WHERE id = $1', [id, user.userId]);
     }
@@ -19,6 +36,7 @@ const usersHooks: EntityHooks = {
     } else if (!isCreate) {
       await db.query('UPDATE users SET updated_at = now() WHERE id = $1', [id]);
     }
+    if (values.roles !== undefined || values.enabled === false) await keepAnAdmin(db, user.userId, lang);
   },
   async beforeRemove(ids, { user, lang }) {
     if (ids.map(String).includes(String(user.userId))) throw conflict(message(lang, 'self'));

@@ -75,7 +75,11 @@ export async function saveRow(db: Queryable, model: EntityModel, values: Values,
 async function saveColumns(db: Queryable, model: EntityModel, values: Values, lang: Language): Promise<unknown> {
   const id = values[model.idProp];
   await checkUnique(db, model, values, id, lang);
-  if (model.res.tree) await checkNoCycle(db, model, id, values[model.res.tree.parent], lang);
+  if (model.res.tree) {
+    // Two concurrent moves (A under B, B under A) would each pass the cycle check alone: one at a time.
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tree:${model.res.table}`]);
+    await checkNoCycle(db, model, id, values[model.res.tree.parent], lang);
+  }
   const props = model.columnProps.filter((p) => values[p] !== undefined);
   const cols = props.map((p) => columnOf(model, p));
   const params = props.map((p) => stored(values[p]));
@@ -100,8 +104,10 @@ async function saveColumns(db: Queryable, model: EntityModel, values: Values, la
 /** Refuses while other rows still point at any of the ids; otherwise deletes them. */
 export async function removeRows(db: Queryable, model: EntityModel, ids: unknown[], lang: Language): Promise<number> {
   for (const use of model.res.usedBy ?? []) {
+    // Rows of the same table that are being deleted too (a parent with its children) do not count.
+    const self = use.table === model.res.table ? ` AND NOT (${model.idColumn}::text = ANY($1::text[]))` : '';
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
-      `SELECT count(*) AS n FROM ${use.table} WHERE ${use.column}::text = ANY($1::text[])`, [ids.map(String)]);
+      `SELECT count(*) AS n FROM ${use.table} WHERE ${use.column}::text = ANY($1::text[])${self}`, [ids.map(String)]);
     if (n > 0) throw conflict(message(lang, 'inUse', { n, what: use.what }));
   }
   const gone = await db.query(`DELETE FROM ${model.res.table} WHERE ${model.idColumn}::text = ANY($1::text[]) RETURNING 1`, [ids.map(String)]);

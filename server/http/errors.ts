@@ -48,6 +48,7 @@ const DATABASE: Record<string, [number, string]> = {
   '22001': [400, 'a value is too long'],
   '22003': [400, 'a number is out of range'],
   '22P02': [400, 'a value has the wrong format'],
+  '22021': [400, 'a value contains a character that cannot be stored'],
 };
 
 function databaseError(err: { code?: unknown; column?: unknown; detail?: unknown }): [number, string, unknown] | undefined {

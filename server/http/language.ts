@@ -19,6 +19,10 @@ const MESSAGES = {
   notFound: { en: 'record not found', zh: '记录不存在' },
   cycle: { en: 'cannot be itself or one of its own descendants', zh: '不能是自身或其下级' },
   self: { en: 'you cannot delete your own account', zh: '不能删除自己的账号' },
+  lockout: {
+    en: 'refused: this would leave you, or the console, without an enabled administrator',
+    zh: '已拒绝：这会让您自己或系统失去可用的管理员',
+  },
   oldPassword: { en: 'is not the current password', zh: '原密码不正确' },
   v_phone: { en: 'enter the correct mobile number', zh: '请输入正确的手机号' },
   v_email: { en: 'enter a valid email address', zh: '请输入正确的邮箱' },

@@ -97,7 +97,12 @@ export function ShellSider() {
     >
       <div style={titleStyle}>
         <CustomerServiceOutlined style={{ fontSize: 20, color: token.colorPrimary }} />
-        {!collapsed && <span>{t(siteTitle(departId))}</span>}
+        {/* Long titles (English) end in an ellipsis, with the whole title on hover. */}
+        {!collapsed && (
+          <span title={t(siteTitle(departId))} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {t(siteTitle(departId))}
+          </span>
+        )}
       </div>
       <Menu
         mode="inline"

@@ -75,36 +75,39 @@ test.describe('administration', () => {
     await expect(page.getByTestId('greeting')).toContainText('王小明');
   });
 
-  test("an administrator changes the agent role's menus; agents see it at their next login", async ({ page, request }) => {
-    await loginAs(page, 'agent1', 'agent123');
-    await expect(page.getByTestId('side-menu').getByText('首页')).toBeVisible();
-    await expect(page.getByTestId('side-menu').getByText('系统管理')).toHaveCount(0);
+  test("an administrator changes the supervisor role's menus; supervisors see it at their next login", async ({ page, request }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await openMenu(page, '系统管理');
+    await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toHaveCount(0);
     await logout(page);
 
     const adminToken = await apiToken(request, 'admin', 'admin123');
-    const roles = await api<{ list: Array<{ id: number; code: string; menuIds: number[] }> }>(request, adminToken, '/api/roleManagement/getList', { code: 'agent' });
-    const agent = roles.list.find((role) => role.code === 'agent');
-    if (!agent) throw new Error('the seed has an agent role');
+    const roles = await api<{ list: Array<{ id: number; code: string; menuIds: number[] }> }>(request, adminToken, '/api/roleManagement/getList', { code: 'supervisor' });
+    const supervisor = roles.list.find((role) => role.code === 'supervisor');
+    if (!supervisor) throw new Error('the seed has a supervisor role');
 
     try {
       await loginAs(page, 'admin', 'admin123');
       await openMenu(page, '系统管理', '角色管理');
-      const row = page.getByTestId('resource-table').getByRole('row', { name: /\bagent\b/ });
+      const row = page.getByTestId('resource-table').getByRole('row', { name: /\bsupervisor\b/ });
       await row.getByTestId('alloc-menus').click();
       const dialog = page.getByTestId('alloc-menus-dialog');
+      await dialog.getByText('角色管理', { exact: true }).click();
       await dialog.getByText('线路管理', { exact: true }).click();
       await dialog.getByTestId('alloc-menus-save').click();
       await expect(page.getByText('菜单已保存')).toBeVisible();
       await expect(dialog).toBeHidden();
       await logout(page);
 
-      await loginAs(page, 'agent1', 'agent123');
+      await loginAs(page, 'supervisor', 'super123');
       await openMenu(page, '系统管理');
-      await expect(page.getByTestId('side-menu').getByText('线路管理', { exact: true })).toBeVisible();
-      await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toHaveCount(0);
+      await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toBeVisible();
+      await expect(page.getByTestId('side-menu').getByText('线路管理', { exact: true })).toHaveCount(0);
+      await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toBeVisible();
     } finally {
-      // Later tests log in as agents: give the role its seeded menus back.
-      await api(request, adminToken, '/api/menuManagement/allocMenu', { roleId: agent.id, menuIds: agent.menuIds });
+      // Later tests log in as supervisors: give the role its seeded menus back.
+      await api(request, adminToken, '/api/menuManagement/allocMenu', { roleId: supervisor.id, menuIds: supervisor.menuIds });
     }
   });
 
