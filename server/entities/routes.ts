@@ -11,18 +11,37 @@ import { readRow, removeRows, saveRow } from './write-sql.ts';
 const coerce = (value: string, type: unknown): unknown => {
   const types = ([] as unknown[]).concat(type);
   if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  if (types.includes('boolean') && /^(true|false|1|0)$/.test(value)) return value === 'true' || value === '1';
   return value;
 };
 
-/** The spec sends some list conditions as query parameters (lineManagement/getList): merge them, typed by the schema. */
-function conditionsOf(model: EntityModel, query: unknown, body: unknown): unknown {
-  const q = (query ?? {}) as Record<string, string>;
-  const typed: Record<string, unknown> = {};
-  const listProps = (model.listSchema as { properties: Record<string, { type?: unknown; anyOf?: { type?: unknown }[] }> }).properties;
-  for (const [k, v] of Object.entries(q)) typed[k] = coerce(v, listProps[k]?.type ?? listProps[k]?.anyOf?.[0]?.type ?? (k.startsWith('page') ? 'integer' : 'string'));
-  if (body === undefined || body === null) return typed;
-  return typeof body === 'object' && !Array.isArray(body) ? { ...typed, ...body } : body;
+type ListProps = Record<string, { type?: unknown; anyOf?: Array<{ type?: unknown; items?: { type?: unknown } }>; items?: { type?: unknown } }>;
+
+/**
+ * Text conditions (query parameters, which the spec uses for lineManagement/getList, and
+ * form-encoded bodies) typed by the list schema: numbers and booleans parsed, a repeated key
+ * as a list, an empty value as no condition.
+ */
+function typed(model: EntityModel, raw: Record<string, unknown>): Record<string, unknown> {
+  const props = (model.listSchema as { properties: ListProps }).properties;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === '' || v === undefined) continue;
+    const p = props[k];
+    const scalar = p?.type ?? p?.anyOf?.[0]?.type ?? (k.startsWith('page') ? 'integer' : 'string');
+    const item = p?.items?.type ?? p?.anyOf?.[1]?.items?.type ?? scalar;
+    out[k] = Array.isArray(v) ? v.map((x) => coerce(String(x), item)) : typeof v === 'string' ? coerce(v, scalar) : v;
+  }
+  return out;
+}
+
+function conditionsOf(model: EntityModel, req: { query: unknown; body: unknown; headers: Record<string, unknown> }): unknown {
+  const query = typed(model, (req.query ?? {}) as Record<string, unknown>);
+  const body = req.body;
+  if (body === undefined || body === null) return query;
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
+  const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  return { ...query, ...(form ? typed(model, body as Record<string, unknown>) : body) };
 }
 
 /** Registers list, save, remove and options of one entity under api/<module>/<action>. */
@@ -37,7 +56,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
 
   app.post(url(res.actions.list), { config: { access: res.permissions.read } }, async (req) => {
     const lang = languageOf(req);
-    const c = conditionsOf(model, req.query, req.body);
+    const c = conditionsOf(model, req);
     checkList(c, lang);
     const conds = c as Conditions;
     const filtered = (res.list.filters ?? []).some((f) => conds[f.field] !== undefined && conds[f.field] !== '') || conds[model.idProp] !== undefined;

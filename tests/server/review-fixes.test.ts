@@ -112,3 +112,17 @@ describe('behaviour the review asked for', () => {
     expect(res.body.data).toMatchObject({ label: 'nut', size: null, colour: null, active: true, tags: [] });
   });
 });
+
+describe('list conditions as text', () => {
+  it('types query parameters and form-encoded bodies: numbers, booleans, repeated keys, empty values', async () => {
+    const q = await s.call('POST', '/api/userManagement/getList?pageNo=1&pageSize=5&userId=3&userId=4&enabled=1&userName=', { token: admin });
+    expect(q.status).toBe(200);
+    expect(q.body.data.list.map((u: { userId: number }) => u.userId)).toEqual([3, 4]);
+    const form = await s.call('POST', '/api/userManagement/getList', {
+      token: admin, raw: 'pageNo=1&pageSize=2&departId=1&sortField=userSeatNo&sortOrder=desc', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.data.list.map((u: { userSeatNo: string }) => u.userSeatNo)).toEqual(['8105', '8104']);
+    expect((await s.call('POST', '/api/userManagement/getList?pageNo=abc', { token: admin })).status).toBe(400);
+  });
+});
