@@ -62,6 +62,7 @@ test.describe('login and session', () => {
   test('a work-order department sees the work-order title and no phone bar', async ({ page }) => {
     await loginAs(page, 'orders', 'orders123');
     await expect(page.getByTestId('greeting')).toContainText('周婷');
+    await expect(page.getByTestId('seat-card')).toContainText('工单处理部');
     await expect(page).toHaveTitle(/工单系统/);
     await expect(page.getByTestId('phone-bar-slot')).toHaveCount(0);
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { greetingKey } from '../../lib/time';
 import { usePageTitle } from '../../shell/use-page-title';
+import { optionLabel, useOptions } from '../resource/use-options';
 
 /** /index: greeting by hour with the user's name, and the seat the session holds. */
 export default function HomePage() {
@@ -15,6 +16,9 @@ export default function HomePage() {
   const extension = useSession((state) => state.fjh);
   const departId = useSession((state) => state.departId);
   const empty = t('home.none');
+  // The department by name; its id until the names arrive (or if the list is unavailable).
+  const { options: departments } = useOptions('departments');
+  const department = departId == null ? empty : optionLabel(departments, departId) ?? String(departId);
 
   return (
     <>
@@ -27,7 +31,7 @@ export default function HomePage() {
           items={[
             { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
             { key: 'extension', label: t('home.extension'), children: extension || empty },
-            { key: 'department', label: t('home.departId'), children: departId ?? empty },
+            { key: 'department', label: t('home.departId'), children: department },
           ]}
         />
       </Card>
