@@ -24,7 +24,8 @@ export default {
     menu: { parent: 'system', path: '/system/menu', icon: 'MenuOutlined', order: 30 },
     list: {
       columns: ['title', 'name', 'path', 'component', 'icon', 'order', 'hidden', 'roles'],
-      filters: [{ field: 'title', op: 'like' }],
+      // Titles are stored as i18n keys the user never sees: search by what an administrator types.
+      filters: [{ field: 'path', op: 'like' }, { field: 'name', op: 'like' }],
       sorters: ['order', 'id'],
       defaultSort: { field: 'order', order: 'asc' },
     },

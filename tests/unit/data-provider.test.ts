@@ -178,7 +178,7 @@ describe('condition data provider on entity schemas', () => {
 
   it('a whole tree is asked for as the largest page, so a filtered tree is not cut at 10', async () => {
     const { http, data } = provider({ 'POST /api/menuManagement/getList': page([]) });
-    await data.getList({ resource: 'menus', pagination: { mode: 'off' }, filters: [{ field: 'title', operator: 'contains', value: 'sys' }] });
-    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 1000, title: 'sys' });
+    await data.getList({ resource: 'menus', pagination: { mode: 'off' }, filters: [{ field: 'path', operator: 'contains', value: 'sys' }] });
+    expect(http.calls[0]?.body).toEqual({ pageNo: 1, pageSize: 1000, path: 'sys' });
   });
 });
