@@ -1,30 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorObject } from 'ajv';
 import { ApiError, type Envelope } from './envelope.ts';
-
-interface AjvIssue { instancePath?: string; keyword?: string; message?: string; params?: Record<string, unknown> }
-
-/** Field name -> message, from Ajv's issues (missing and unknown keys named by the key). */
-export function fieldErrors(issues: readonly AjvIssue[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of issues) {
-    const p = e.params ?? {};
-    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    let message = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      field = [field, String(p.missingProperty)].filter(Boolean).join('.');
-      message = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      field = [field, String(p.additionalProperty)].filter(Boolean).join('.');
-      message = 'is not an accepted field';
-    }
-    field ||= 'body';
-    out[field] ??= message;
-  }
-  return out;
-}
-
-const describe = (errors: Record<string, string>) =>
-  `invalid request: ${Object.entries(errors).map(([f, m]) => `${f} ${m}`).join('; ')}`;
+import { languageOf } from './language.ts';
+import { invalid, localisedFieldErrors } from '../entities/validate.ts';
 
 /** What Fastify's own 4xx errors mean to a caller, in the envelope's words. */
 const FRAMEWORK: Record<string, [number, string]> = {
@@ -67,8 +45,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       [status, msg, data] = [err.status, err.message, err.data];
       reply.headers(err.headers);
     } else if (err.validation) {
-      const errors = fieldErrors(err.validation as AjvIssue[]);
-      [status, msg, data] = [400, describe(errors), { errors }];
+      // The same per-field, localised answer as the entity endpoints give.
+      const lang = languageOf(req);
+      const refusal = invalid(lang, localisedFieldErrors(err.validation as ErrorObject[], lang));
+      [status, msg, data] = [refusal.status, refusal.message, refusal.data];
     } else if (databaseError(err)) {
       [status, msg, data] = databaseError(err)!;
     } else if (err.code && FRAMEWORK[err.code]) {

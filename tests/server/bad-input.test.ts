@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const json = { 'content-type': 'application/json' };
+const json = { 'content-type': 'application/json', 'accept-language': 'en' };
 
 type Case = [name: string, url: string, opts: Parameters<TestServer['call']>[2], status: number, msg: RegExp];
 const cases: Case[] = [
@@ -37,7 +37,7 @@ describe('bad input gets a clear 4xx in the envelope and changes nothing', () =>
   for (const [name, url, opts, status, msg] of cases) {
     it(name, async () => {
       const before = await counts();
-      const res = await s.call('POST', url, { ...opts, ...(url.includes('setLogout') ? { token } : {}) });
+      const res = await s.call('POST', url, { ...opts, headers: { 'accept-language': 'en', ...opts?.headers }, ...(url.includes('setLogout') ? { token } : {}) });
       expect(res.status).toBe(status);
       expect(res.body.code).toBe(status);
       expect(res.body.msg).toMatch(msg);
@@ -49,9 +49,16 @@ describe('bad input gets a clear 4xx in the envelope and changes nothing', () =>
   }
 
   it('lists each offending field in data.errors', async () => {
-    const res = await s.call('POST', '/api/default/login', { body: { password: 5, extra: 1 } });
+    const res = await s.call('POST', '/api/default/login', { body: { password: 5, extra: 1 }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
     expect(res.body.data.errors).toMatchObject({ username: expect.any(String), password: expect.any(String), extra: expect.any(String) });
+  });
+
+  it('answers route validation in Chinese by default, as the entity endpoints do', async () => {
+    const res = await s.call('POST', '/api/default/login', { body: { username: 'admin' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/^请求参数有误/);
+    expect(res.body.data.errors.password).toBe('不能为空');
   });
 
   it('answers unknown non-API paths with a 404 envelope', async () => {
