@@ -45,9 +45,9 @@ function check(name: string, cmd: string, args: string[]): boolean {
   return ok;
 }
 
-function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {}): void {
+function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []): void {
   const file = path.join(out, `${name}.json`);
-  const code = run(bin('vitest'), ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  const code = run(bin('vitest'), ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra], env);
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -73,12 +73,18 @@ function playwright(): void {
   }
 }
 
+// Server tests run in a shuffled order so that none depends on another's leftovers; the seed
+// changes every day and is printed, and TEST_SEED=<n> replays a failing order.
+const seed = Number(process.env.TEST_SEED) || Math.floor(Date.now() / 86_400_000);
+const shuffle = (n: number) => ['--sequence.shuffle', `--sequence.seed=${n}`];
+console.log(`Server suites shuffled with seeds ${seed} (PGlite) and ${seed + 1} (PostgreSQL); TEST_SEED=${seed} replays them.`);
+
 ensureSystemPackages();
 check('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.app.json']);
 check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json']);
 vitest('unit', 'vitest.unit.config.ts');
-vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' });
-if (findPgBin()) vitest('server-postgres', 'vitest.server.config.ts', { TEST_DB: 'postgres' });
+vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' }, shuffle(seed));
+if (findPgBin()) vitest('server-postgres', 'vitest.server.config.ts', { TEST_DB: 'postgres' }, shuffle(seed + 1));
 else console.log('\nPostgreSQL binaries not found: the server suite ran on PGlite only (apt-get install -y postgresql to add it).');
 if (check('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'])) {
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
