@@ -1,83 +1,68 @@
+import { sessionUserSchema, type SessionUserWire } from '../schemas/session-user';
+
 /**
- * The signed-in user as the session keeps it (spec section 3), and the check of the
- * GetUserInfo answer: anything missing or of the wrong type is refused as a whole, so
- * the console never runs on half a profile.
+ * The signed-in user as the session keeps it (spec section 3): exactly GetUserInfo's wire
+ * shape, so server and browser share one type (schemas/session-user.ts) and a field added
+ * or retyped there shows up here at compile time.
  */
-export interface SessionUser {
-  userId: string;
-  username: string;
-  avatar: string;
-  userSeatNo: string;
-  userSeatPwd: string;
-  userChineseName: string;
-  userEnglishName: string;
-  lineid: string;
-  departId: number | null;
-  companyId: number | null;
-  /** Extension number. */
-  fjh: string;
-  recordSrc: string;
-  /** Dial prefix of the seat's line. */
-  pre: string;
-  /** 0 = ready. */
-  busy: number;
-  roles: string[];
-  ability: string[];
+export type SessionUser = SessionUserWire;
+
+type PropertySchema = {
+  readonly type: string | readonly string[];
+  readonly items?: { readonly type: string; readonly enum?: readonly string[] };
+};
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    default:
+      return false;
+  }
 }
 
-const TEXT_FIELDS = [
-  'userId', 'avatar', 'userSeatNo', 'userSeatPwd', 'userChineseName', 'userEnglishName',
-  'lineid', 'fjh', 'recordSrc', 'pre',
-] as const;
-
-type Raw = Record<string, unknown>;
-
-const INVALID = Symbol('invalid');
-
-function text(value: unknown): string | typeof INVALID {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : INVALID;
+/**
+ * Checks one value against its property schema. A structural check over the schema
+ * rather than Ajv: the session-user schema uses only these keywords, and Ajv would add
+ * its compiler to the login page's bundle.
+ */
+function matches(value: unknown, schema: PropertySchema): boolean {
+  if (schema.type === 'array') {
+    const items = schema.items;
+    return Array.isArray(value) && items !== undefined
+      && value.every((item) => hasType(item, items.type) && (!items.enum || items.enum.includes(item as string)));
+  }
+  const types: readonly string[] = typeof schema.type === 'string' ? [schema.type] : schema.type;
+  return types.some((type) => hasType(value, type));
 }
 
-function optionalNumber(value: unknown): number | null | typeof INVALID {
-  if (value === undefined || value === null || value === '') return null;
-  const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : INVALID;
-}
+const PROPERTIES = sessionUserSchema.properties as unknown as Record<string, PropertySchema>;
 
-function stringList(value: unknown): string[] | typeof INVALID {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : INVALID;
-}
-
-/** The checked user, or null when the answer cannot be trusted. */
+/**
+ * The checked user, or null when the GetUserInfo answer does not match the schema: a
+ * field missing or of the wrong type refuses the whole answer, so the console never runs
+ * on half a profile. Fields outside the schema are dropped.
+ */
 export function parseUserInfo(data: unknown): SessionUser | null {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
-  const raw = data as Raw;
-  const username = raw.username ?? raw.userName;
-  if (typeof username !== 'string' || username === '') return null;
-  const roles = stringList(raw.roles);
-  const ability = raw.ability === undefined ? [] : stringList(raw.ability);
-  const departId = optionalNumber(raw.departId);
-  const companyId = optionalNumber(raw.companyId);
-  const busy = optionalNumber(raw.busy);
-  if (roles === INVALID || ability === INVALID || departId === INVALID || companyId === INVALID || busy === INVALID) {
-    return null;
+  const raw = data as Record<string, unknown>;
+  const user: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(PROPERTIES)) {
+    const required = (sessionUserSchema.required as readonly string[]).includes(name);
+    if (!(name in raw)) {
+      if (required) return null;
+      continue;
+    }
+    if (!matches(raw[name], schema)) return null;
+    user[name] = raw[name];
   }
-  const texts: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {};
-  for (const field of TEXT_FIELDS) {
-    const value = text(raw[field]);
-    if (value === INVALID) return null;
-    texts[field] = value;
-  }
-  return {
-    ...(texts as Record<(typeof TEXT_FIELDS)[number], string>),
-    username,
-    departId,
-    companyId,
-    busy: busy ?? 0,
-    roles,
-    ability,
-  };
+  return user.username === '' ? null : (user as SessionUser);
 }
 
 /** Spec section 1: a user whose seat number is empty or 0 is logged out. */

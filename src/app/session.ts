@@ -22,24 +22,34 @@ export interface SessionState extends SessionUser {
   reset(): void;
 }
 
+/** Nobody signed in. Typed as the wire user, so a field added to the schema must be given here. */
 export const GUEST: SessionUser = {
-  userId: '',
+  userId: 0,
+  userName: 'guest',
   username: 'guest',
   avatar: '',
   userSeatNo: '',
   userSeatPwd: '',
   userChineseName: '',
   userEnglishName: '',
-  lineid: '',
+  lineid: null,
   departId: null,
   companyId: null,
   fjh: '',
   recordSrc: '',
   pre: '',
   busy: 0,
+  mobile: '',
+  email: '',
   roles: [],
   ability: [],
 };
+
+/**
+ * Version of the persisted shape: version 1 kept ids as text. A stored session of another
+ * version is dropped (the token stays, so the next navigation reloads the user).
+ */
+const STORE_VERSION = 2;
 
 export const useSession = create<SessionState>()(
   persist(
@@ -61,6 +71,8 @@ export const useSession = create<SessionState>()(
     }),
     {
       name: 'session',
+      version: STORE_VERSION,
+      migrate: () => ({ ...GUEST, isLogin: 0 }) as SessionState,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ token: _token, routes: _routes, setToken: _setToken, setUser: _setUser, setRoutes: _setRoutes, reset: _reset, ...kept }) =>
         kept,

@@ -117,8 +117,8 @@ describe('errors, identity and permissions', () => {
   });
 
   it('identity is the id, Chinese name and avatar', async () => {
-    const { auth } = setup({}, { token: 't', user: { userId: '1', username: 'admin', userChineseName: '管理员', avatar: '/a.png' } });
-    await expect(auth.getIdentity?.()).resolves.toEqual({ id: '1', name: '管理员', avatar: '/a.png' });
+    const { auth } = setup({}, { token: 't', user: { userId: 1, username: 'admin', userChineseName: '管理员', avatar: '/a.png' } });
+    await expect(auth.getIdentity?.()).resolves.toEqual({ id: 1, name: '管理员', avatar: '/a.png' });
   });
 
   it('identity falls back to the user name, and is null without a token', async () => {

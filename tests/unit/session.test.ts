@@ -38,6 +38,13 @@ describe('session store', () => {
     expect(useSession.getState()).toMatchObject({ userChineseName: '管理员', isLogin: 1 });
   });
 
+  it('a session stored by the console before ids were integers is dropped on reload', async () => {
+    useSession.setState({ ...GUEST, isLogin: 0 });
+    localStorage.setItem('session', JSON.stringify({ version: 0, state: { ...ADMIN_INFO, userId: '1', lineid: '1', isLogin: 1 } }));
+    await useSession.persist.rehydrate();
+    expect(useSession.getState()).toMatchObject({ ...GUEST, isLogin: 0 });
+  });
+
   it('keeps the route list in memory only, so it loads again with every page', () => {
     useSession.getState().setUser(admin);
     useSession.getState().setRoutes([{ path: '/index', component: 'Home' }]);

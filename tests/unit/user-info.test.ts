@@ -1,29 +1,29 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { hasSeat, parseUserInfo } from '../../data-providers/user-info';
+import type { SessionUserWire } from '../../schemas/session-user';
 import { ADMIN_INFO } from './support/fixtures';
 
 describe('GetUserInfo answer', () => {
-  it('becomes the session user, ids as text where the console treats them as text', () => {
-    expect(parseUserInfo(ADMIN_INFO)).toEqual({
-      userId: '1', username: 'admin', avatar: '', userSeatNo: '8000', userSeatPwd: 'pw', userChineseName: '管理员',
-      userEnglishName: 'Admin', lineid: '1', departId: 1, companyId: 1, fjh: '1000', recordSrc: '', pre: '9',
-      busy: 0, roles: ['admin'], ability: ['READ', 'WRITE', 'DELETE'],
-    });
+  it('becomes the session user with the wire types (integer ids, null for no line)', () => {
+    const answer: SessionUserWire = { ...ADMIN_INFO, lineid: null };
+    expect(parseUserInfo(answer)).toEqual(answer);
   });
 
-  it('accepts userName alone, numeric-string departments and a missing ability list', () => {
-    const { username: _u, ability: _a, ...rest } = ADMIN_INFO;
-    expect(parseUserInfo({ ...rest, departId: '4' })).toMatchObject({ username: 'admin', departId: 4, ability: [] });
+  it('drops fields the schema does not list', () => {
+    expect(parseUserInfo({ ...ADMIN_INFO, passwordHash: 'x' })).toEqual(ADMIN_INFO);
   });
 
   it.each([
     ['no data', null],
     ['an array', []],
-    ['no user name', { ...ADMIN_INFO, username: undefined, userName: undefined }],
+    ['an empty user name', { ...ADMIN_INFO, username: '' }],
+    ['no userName', (({ userName: _, ...rest }) => rest)(ADMIN_INFO)],
+    ['the user id as text', { ...ADMIN_INFO, userId: '1' }],
+    ['the line as text', { ...ADMIN_INFO, lineid: '1' }],
     ['roles not a list', { ...ADMIN_INFO, roles: 'admin' }],
     ['roles with a non-string', { ...ADMIN_INFO, roles: ['admin', 1] }],
-    ['ability not a list', { ...ADMIN_INFO, ability: 'READ' }],
+    ['an ability the schema does not know', { ...ADMIN_INFO, ability: ['READ', 'FLY'] }],
     ['seat number an object', { ...ADMIN_INFO, userSeatNo: { n: 1 } }],
     ['department not a number', { ...ADMIN_INFO, departId: 'sales' }],
     ['busy a boolean', { ...ADMIN_INFO, busy: true }],

@@ -4,9 +4,9 @@ import type { RouteItem } from '../../../data-providers/routes';
 import type { SessionUser } from '../../../data-providers/user-info';
 
 export const EMPTY_USER: SessionUser = {
-  userId: '', username: 'guest', avatar: '', userSeatNo: '', userSeatPwd: '', userChineseName: '',
-  userEnglishName: '', lineid: '', departId: null, companyId: null, fjh: '', recordSrc: '', pre: '',
-  busy: 0, roles: [], ability: [],
+  userId: 0, userName: 'guest', username: 'guest', avatar: '', userSeatNo: '', userSeatPwd: '', userChineseName: '',
+  userEnglishName: '', lineid: null, departId: null, companyId: null, fjh: '', recordSrc: '', pre: '',
+  busy: 0, mobile: '', email: '', roles: [], ability: [],
 };
 
 /** An in-memory SessionPort whose methods are spies. */

@@ -1,8 +1,10 @@
-/** GetUserInfo's answer for the seeded admin (API.md demo accounts). */
-export const ADMIN_INFO = {
+import type { SessionUserWire } from '../../../schemas/session-user';
+
+/** GetUserInfo's answer for the seeded admin (API.md demo accounts), typed by the server's schema. */
+export const ADMIN_INFO: SessionUserWire = {
   userId: 1, userName: 'admin', username: 'admin', avatar: '', userSeatNo: '8000', userSeatPwd: 'pw',
   userChineseName: '管理员', userEnglishName: 'Admin', lineid: 1, departId: 1, companyId: 1, fjh: '1000',
-  recordSrc: '', pre: '9', busy: 0, roles: ['admin'], ability: ['READ', 'WRITE', 'DELETE'],
+  recordSrc: '', pre: '9', busy: 0, mobile: '', email: '', roles: ['admin'], ability: ['READ', 'WRITE', 'DELETE'],
 };
 
 /** api/router/getList for the seeded admin: home, and the System group with the five entity screens. */
