@@ -10,7 +10,8 @@ export const sessionUserSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['userId', 'userName', 'username', 'avatar', 'userSeatNo', 'userSeatPwd', 'userChineseName', 'userEnglishName',
-    'lineid', 'departId', 'companyId', 'fjh', 'recordSrc', 'pre', 'busy', 'mobile', 'email', 'roles', 'ability'],
+    'lineid', 'departId', 'companyId', 'fjh', 'recordSrc', 'pre', 'busy', 'mobile', 'email', 'roles', 'ability',
+    'workOrderTitle', 'phoneBar'],
   properties: {
     userId: { type: 'integer' },
     userName: { type: 'string' },
@@ -31,6 +32,8 @@ export const sessionUserSchema = {
     email: { type: 'string' },
     roles: { type: 'array', items: { type: 'string' } },
     ability: { type: 'array', items: { type: 'string', enum: ['READ', 'WRITE', 'DELETE'] } },
+    workOrderTitle: { type: 'boolean', description: "the user's department shows the work-order title (false without a department)" },
+    phoneBar: { type: 'boolean', description: "the user's department has the phone bar (true without a department)" },
   },
 } as const;
 

@@ -1,7 +1,11 @@
 import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
-/** Departments form a tree; ids 1-6 carry meaning in the spec (phone bar, site title). */
+/**
+ * Departments form a tree. What the spec ties to departments 4-6 is data here: a department
+ * with `workOrderTitle` shows its users the work-order site title, one without `phoneBar`
+ * gives its users no phone bar and its seats are not offered as call seats.
+ */
 export default {
   $id: 'departments',
   type: 'object',
@@ -19,7 +23,7 @@ export default {
     },
     menu: { parent: 'system', path: '/system/department', icon: 'ApartmentOutlined', order: 20 },
     list: {
-      columns: ['name', 'id', 'order', 'createTime'],
+      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'createTime'],
       filters: [{ field: 'name', op: 'like' }],
       sorters: ['order', 'id', 'name'],
       defaultSort: { field: 'order', order: 'asc' },
@@ -36,6 +40,8 @@ export default {
     parentId: { type: ['integer', 'null'], minimum: 1, 'x-widget': 'treeselect', 'x-options': 'departments' },
     name: { type: 'string', minLength: 1, maxLength: 64 },
     order: { type: 'integer', minimum: 0, maximum: 9999, 'x-column': 'sort_order', default: 0 },
+    workOrderTitle: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users see the work-order site title' },
+    phoneBar: { type: 'boolean', default: true, 'x-widget': 'switch', description: 'its users get the phone bar' },
     createTime: { type: 'string', readOnly: true, 'x-column': 'created_at' },
   },
   required: ['name'],

@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { ADMIN_DELETE, ADMIN_WRITE } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
@@ -6,7 +7,7 @@ import type { EntitySchema } from '../types.ts';
  * each user's route list from them: a menu is visible to the roles it is allocated to
  * (menuManagement/allocMenu), and its `roles` here are those allocations.
  */
-export default {
+const menus = {
   $id: 'menus',
   type: 'object',
   'x-resource': {
@@ -66,3 +67,8 @@ export default {
   required: ['path', 'name', 'title'],
   additionalProperties: false,
 } as const satisfies EntitySchema;
+
+export default menus;
+
+/** A menu as the menus list answers it; api/router/getList reads rows of the same shape. */
+export type MenuRow = FromSchema<typeof menus>;

@@ -3,61 +3,64 @@ import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
 import { can } from '../../schemas/access.ts';
+import type { MenuRow } from '../../schemas/entities/menus.ts';
+import { routeListSchema, type RouteItem } from '../../schemas/route-item.ts';
 
-interface MenuRow {
-  id: number; parent_id: number | null; path: string; name: string; component: string; redirect: string; title: string;
-  icon: string; hidden: boolean; always_show: boolean; menu_hidden: boolean; target: string; badge: string; dot: boolean;
-  no_keep_alive: boolean; no_closable: boolean; dynamic_new_tab: boolean; active_menu: string; is_custom_svg: boolean; roles: string[];
-}
+type Row = MenuRow & { id: number; parentId: number | null };
 
-export interface RouteItem {
-  path: string; name: string; component: string; redirect: string; hidden: boolean; alwaysShow: boolean; menuHidden: boolean;
+const toRoute = (m: Row): RouteItem => ({
+  path: m.path, name: m.name, component: m.component, redirect: m.redirect, hidden: m.hidden, alwaysShow: m.alwaysShow, menuHidden: m.menuHidden,
   meta: {
-    title: string; icon: string; roles: string[]; noKeepAlive: boolean; noClosable: boolean; dynamicNewTab: boolean;
-    activeMenu: string; badge: string; dot: boolean; target: string; isCustomSvg: boolean;
-  };
-  children?: RouteItem[];
-}
-
-const toRoute = (m: MenuRow): RouteItem => ({
-  path: m.path, name: m.name, component: m.component, redirect: m.redirect, hidden: m.hidden, alwaysShow: m.always_show, menuHidden: m.menu_hidden,
-  meta: {
-    title: m.title, icon: m.icon, roles: m.roles, noKeepAlive: m.no_keep_alive, noClosable: m.no_closable, dynamicNewTab: m.dynamic_new_tab,
-    activeMenu: m.active_menu, badge: m.badge, dot: m.dot, target: m.target, isCustomSvg: m.is_custom_svg,
+    title: m.title, icon: m.icon, roles: m.roles, noKeepAlive: m.noKeepAlive, noClosable: m.noClosable, dynamicNewTab: m.dynamicNewTab,
+    activeMenu: m.activeMenu, badge: m.badge, dot: m.dot, target: m.target, isCustomSvg: m.isCustomSvg,
   },
 });
 
-/** Menus visible to the roles, as the spec's route tree; a child whose parent is not visible is left out with it. */
-export function routeTree(rows: MenuRow[]): RouteItem[] {
+/** A parent that only groups its children (the console's isGroup): it has no screen of its own. */
+const isGroup = (m: Row) => !m.component || m.component === 'Layout';
+
+/**
+ * Menus visible to the roles, as the spec's route tree. A child whose parent is not visible
+ * is left out with it, and so is a group left with no visible child: it would open nothing
+ * (its redirect leads to a screen the caller cannot see).
+ */
+export function routeTree(rows: Row[]): RouteItem[] {
   const visible = new Set(rows.map((r) => r.id));
-  const children = new Map<number | null, MenuRow[]>();
+  const children = new Map<number | null, Row[]>();
   for (const r of rows) {
-    if (r.parent_id !== null && !visible.has(r.parent_id)) continue;
-    children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
+    if (r.parentId !== null && !visible.has(r.parentId)) continue;
+    children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
   }
   const build = (parent: number | null): RouteItem[] =>
-    (children.get(parent) ?? []).map((m) => {
+    (children.get(parent) ?? []).flatMap((m) => {
       const kids = build(m.id);
-      return { ...toRoute(m), ...(kids.length ? { children: kids } : {}) };
+      if (isGroup(m) && !kids.length) return [];
+      return [{ ...toRoute(m), ...(kids.length ? { children: kids } : {}) }];
     });
   return build(null);
 }
 
+const response = { 200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: routeListSchema } } };
+
 /** Spec: POST api/router/getList, no payload, answers the caller's route list (authentication mode "all"). */
 export default async function routerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/router/getList', { config: { access: anyUser } }, async (req) => {
+  app.post('/api/router/getList', { config: { access: anyUser }, schema: { response } }, async (req) => {
     const admin = isAdmin(req.user!);
-    const rows = await ctx.db.query<MenuRow>(
-      `SELECT m.*, coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM role_menus rm JOIN roles r ON r.id = rm.role_id
-                              WHERE rm.menu_id = m.id), '{}') AS roles
+    const rows = await ctx.db.query<Row>(
+      `SELECT m.id, m.parent_id AS "parentId", m.path, m.name, m.component, m.redirect, m.title, m.icon, m.sort_order AS "order",
+              m.hidden, m.always_show AS "alwaysShow", m.menu_hidden AS "menuHidden", m.target, m.badge, m.dot,
+              m.no_keep_alive AS "noKeepAlive", m.no_closable AS "noClosable", m.dynamic_new_tab AS "dynamicNewTab",
+              m.active_menu AS "activeMenu", m.is_custom_svg AS "isCustomSvg",
+              coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM role_menus rm JOIN roles r ON r.id = rm.role_id
+                         WHERE rm.menu_id = m.id), '{}') AS roles
          FROM menus m
         WHERE $1 OR EXISTS (SELECT 1 FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = m.id AND r.code = ANY($2::text[]))
         ORDER BY m.sort_order, m.id`,
       [admin, req.user!.roles],
     );
     // An entity screen the caller may not read would only answer 403: leave it out of the menu.
-    const readable = (component: string) => {
-      const entity = /^resources\/(.+)$/.exec(component)?.[1];
+    const readable = (component: string | undefined) => {
+      const entity = /^resources\/(.+)$/.exec(component ?? '')?.[1];
       const model = entity ? ctx.entities.find((m) => m.res.name === entity) : undefined;
       return !model || can(req.user!, model.res.permissions.read);
     };

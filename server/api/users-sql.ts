@@ -11,8 +11,9 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
             coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                        WHERE ur.user_id = u.id), '{}') AS roles,
             coalesce((SELECT array_agg(DISTINCT a.ability) FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id
-                       WHERE ur.user_id = u.id), '{}') AS ability
-       FROM users u LEFT JOIN lines l ON l.id = u.lineid
+                       WHERE ur.user_id = u.id), '{}') AS ability,
+            coalesce(d.work_order_title, false) AS "workOrderTitle", coalesce(d.phone_bar, true) AS "phoneBar"
+       FROM users u LEFT JOIN lines l ON l.id = u.lineid LEFT JOIN departments d ON d.id = u.depart_id
       WHERE u.id = $1`,
     [userId],
   );
