@@ -12,9 +12,9 @@ import type {
   UpdateParams,
 } from '@refinedev/core';
 import type { Http } from '../src/lib/http';
-import { ApiError } from '../src/lib/http-error';
+import { ApiError, userFacing } from '../src/lib/http-error';
 import type { Translate } from '../src/lib/translate';
-import { blockOf, findInTree, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
+import { blockOf, findInTree, typedValue, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
 import { buildListBody } from './condition-body';
 import { savedRecord, unwrapList } from './envelope';
 
@@ -64,11 +64,21 @@ function targetOf(apiUrl: string, resource: string, meta: MetaQuery | undefined,
 }
 
 export function createConditionProvider(apiUrl: string, http: Http, t: Translate, schemaOf: SchemaLookup = () => undefined): DataProvider {
-  async function fetchList<T>(url: string, body: Record<string, unknown>) {
-    const list = unwrapList<T>(await http.post(url, body));
+  async function fetchList<T>(resource: string, url: string, body: Record<string, unknown>) {
+    const list = unwrapList<T>(await post(resource, url, body));
     if (!list) throw new ApiError(t('data.badList', { url }), { statusCode: 500, code: 500, url });
     return list;
   }
+
+  /** Refine shows a rejection's message in its notice: the server's words with field labels, not the API path. */
+  const post = async (resource: string, url: string, body: unknown) => {
+    try {
+      return await http.post(url, body);
+    } catch (error) {
+      const label = (field: string) => t(`resources.${resource}.fields.${field}`, { defaultValue: field });
+      throw error instanceof ApiError ? userFacing(error, label) : error;
+    }
+  };
 
   const target = (resource: string, meta: MetaQuery | undefined, kind: Kind) => {
     const schema = schemaOf(resource);
@@ -80,15 +90,18 @@ export function createConditionProvider(apiUrl: string, http: Http, t: Translate
 
     getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
       const { url, schema } = target(resource, meta, 'list');
-      const body = buildListBody({ pagination, filters, sorters });
+      // Filters read back from the page's URL are text: typed by the schema before they go.
+      const body = Object.fromEntries(
+        Object.entries(buildListBody({ pagination, filters, sorters })).map(([key, value]) => [key, typedValue(schema?.properties[key], value)]),
+      );
       const wholeTree = schema && blockOf(schema).tree && pagination?.mode === 'off' && !(meta as ConditionMeta | undefined)?.action;
-      return fetchList<T>(url, wholeTree ? { pageNo: 1, pageSize: MAX_PAGE_SIZE, ...body } : body);
+      return fetchList<T>(resource, url, wholeTree ? { pageNo: 1, pageSize: MAX_PAGE_SIZE, ...body } : body);
     },
 
     // The condition API has no "get one": ask the list for the key, as a one-row page.
     getOne: async <T extends BaseRecord>({ resource, id, meta }: GetOneParams) => {
       const { url, idField, key } = target(resource, meta, 'one');
-      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: 1, [idField]: key(id) });
+      const { data } = await fetchList<T>(resource, url, { pageNo: 1, pageSize: 1, [idField]: key(id) });
       // A tree may answer with the node nested in its parents: look for the key itself.
       const record = findInTree(data as TreeRow[], (row) => String(row[idField]) === String(id)) ?? data[0];
       if (!record) throw new ApiError(t('data.notFound', { id }), { statusCode: 404, code: 404, url });
@@ -97,12 +110,12 @@ export function createConditionProvider(apiUrl: string, http: Http, t: Translate
 
     getMany: async <T extends BaseRecord>({ resource, ids, meta }: GetManyParams) => {
       const { url, idField, key } = target(resource, meta, 'one');
-      const { data } = await fetchList<T>(url, { pageNo: 1, pageSize: ids.length, [idField]: ids.map(key) });
+      const { data } = await fetchList<T>(resource, url, { pageNo: 1, pageSize: ids.length, [idField]: ids.map(key) });
       return { data };
     },
 
     create: async <T extends BaseRecord, V>({ resource, variables, meta }: CreateParams<V>) => {
-      const body = await http.post(target(resource, meta, 'save').url, variables);
+      const body = await post(resource, target(resource, meta, 'save').url, variables);
       return { data: savedRecord(body, variables as unknown as T) };
     },
 
@@ -110,19 +123,19 @@ export function createConditionProvider(apiUrl: string, http: Http, t: Translate
     update: async <T extends BaseRecord, V>({ resource, id, variables, meta }: UpdateParams<V>) => {
       const { url, idField, key } = target(resource, meta, 'save');
       const sent = { ...(variables as Record<string, unknown>), [idField]: key(id) };
-      const body = await http.post(url, sent);
+      const body = await post(resource, url, sent);
       return { data: savedRecord(body, sent as unknown as T) };
     },
 
     deleteOne: async <T extends BaseRecord, V>({ resource, id, meta }: DeleteOneParams<V>) => {
       const { url, idField, key } = target(resource, meta, 'remove');
-      await http.post(url, { ids: [key(id)] });
+      await post(resource, url, { ids: [key(id)] });
       return { data: { [idField]: id } as unknown as T };
     },
 
     deleteMany: async <T extends BaseRecord, V>({ resource, ids, meta }: DeleteManyParams<V>) => {
       const { url, idField, key } = target(resource, meta, 'remove');
-      await http.post(url, { ids: ids.map(key) });
+      await post(resource, url, { ids: ids.map(key) });
       return { data: ids.map((id) => ({ [idField]: id }) as unknown as T) };
     },
 

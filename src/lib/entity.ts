@@ -34,6 +34,21 @@ export function shownFields(schema: EntitySchema): string[] {
   return Object.keys(schema.properties).filter((field) => !schema.properties[field]?.writeOnly);
 }
 
+/**
+ * A value typed for its property, the way the server's schema expects it (JSON bodies are
+ * not coerced): text typed or read from the URL into a number or integer field goes as a
+ * number, "true"/"false" for a boolean as a boolean, list items one by one.
+ */
+export function typedValue(property: PropertySchema | undefined, value: unknown): unknown {
+  if (!property) return value;
+  if (Array.isArray(value)) return value.map((item) => typedValue(property.items ?? property, item));
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (isNumeric(property) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (baseType(property) === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
 /** Route ids arrive as strings; an integer key must go to the server as a number (its schemas do not coerce). */
 export function wireId(schema: EntitySchema | undefined, id: unknown): unknown {
   const property = schema?.properties[blockOf(schema).id];

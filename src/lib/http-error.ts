@@ -96,6 +96,18 @@ export function errorText(input: ErrorTextInput, t: Translate): string {
  * The rejection every caller sees; it has the fields of Refine's `HttpError`
  * (`statusCode`, `message`, `errors`) so Refine's notifications and forms use it as is.
  */
+export interface ApiErrorInit {
+  statusCode: number;
+  code: Code;
+  url: string;
+  serverMsg?: string;
+  errors?: FieldErrors;
+  /** The spec's "{url} backend interface {code} error" text when `message` is the text shown to the user. */
+  logText?: string;
+  /** The envelope's `data` of a refused request (e.g. the login's `captchaRequired`). */
+  data?: unknown;
+}
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly statusCode: number;
@@ -103,15 +115,37 @@ export class ApiError extends Error {
   readonly url: string;
   readonly serverMsg?: string;
   readonly errors?: FieldErrors;
+  /** What the error log records: the spec text with the API path, whatever the user was shown. */
+  readonly logText: string;
+  readonly data?: unknown;
 
-  constructor(message: string, init: { statusCode: number; code: Code; url: string; serverMsg?: string; errors?: FieldErrors }) {
+  constructor(message: string, init: ApiErrorInit) {
     super(message);
     this.statusCode = init.statusCode;
     this.code = init.code;
     this.url = init.url;
+    this.logText = init.logText ?? message;
     if (init.serverMsg !== undefined) this.serverMsg = init.serverMsg;
     if (init.errors !== undefined) this.errors = init.errors;
+    if (init.data !== undefined) this.data = init.data;
   }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text a notice shows the user: the server's localised message with the wire names of
+ * the fields it complains about replaced by their labels ("userName 已被占用" reads
+ * "用户名 已被占用"), and the spec text only when the server said nothing. The API path
+ * stays in `logText`.
+ */
+export function userFacing(error: ApiError, label: (field: string) => string): ApiError {
+  if (!error.serverMsg) return error;
+  let text = error.serverMsg;
+  for (const field of Object.keys(error.errors ?? {})) {
+    text = text.replace(new RegExp(`(^|[^\\w])${escapeRegExp(field)}(?![\\w])`, 'g'), (_, before: string) => `${before}${label(field)}`);
+  }
+  return new ApiError(text, { ...error, logText: error.logText });
 }
 
 export function toApiError(input: Omit<ErrorTextInput, 'serverMsg'> & { body: unknown }, t: Translate): ApiError {
@@ -123,6 +157,7 @@ export function toApiError(input: Omit<ErrorTextInput, 'serverMsg'> & { body: un
     url: input.url,
     ...(serverMsg ? { serverMsg } : {}),
     ...(errors ? { errors } : {}),
+    ...(isRecord(input.body) && input.body.data != null ? { data: input.body.data } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, classify, errorText, fieldErrors, isSuccessCode, toApiError } from '../../src/lib/http-error';
+import { ApiError, classify, errorText, fieldErrors, isSuccessCode, toApiError, userFacing } from '../../src/lib/http-error';
 import { translator } from './support/translate';
 
 const en = translator('en');
@@ -108,5 +108,29 @@ describe('HttpError shape', () => {
     const error = toApiError({ url: '/u', code: 'E42', status: 200, body: { code: 'E42' } }, en);
     expect(error.statusCode).toBe(200);
     expect(error.code).toBe('E42');
+  });
+});
+
+describe('what a notice shows the user', () => {
+  const en = translator('en');
+  const labels: Record<string, string> = { userName: '用户名', userSeatNo: '坐席号' };
+  const label = (field: string) => labels[field] ?? field;
+
+  it("is the server's message with field labels; the API path stays in the log text", () => {
+    const body = { code: 409, msg: 'userName 已被占用; userSeatNo 已被占用', data: { errors: { userName: '已被占用', userSeatNo: '已被占用' } } };
+    const error = userFacing(toApiError({ url: '/api/userManagement/doEdit', code: 409, status: 409, body }, en), label);
+    expect(error.message).toBe('用户名 已被占用; 坐席号 已被占用');
+    expect(error.logText).toBe('/api/userManagement/doEdit backend interface 409 error: userName 已被占用; userSeatNo 已被占用');
+    expect(error).toMatchObject({ statusCode: 409, errors: { userName: '已被占用' } });
+  });
+
+  it('replaces whole field names only', () => {
+    const body = { code: 400, msg: 'userNameX userName', data: { errors: { userName: 'x' } } };
+    expect(userFacing(toApiError({ url: '/u', code: 400, status: 400, body }, en), label).message).toBe('userNameX 用户名');
+  });
+
+  it('is the spec text when the server said nothing', () => {
+    const error = toApiError({ url: '/api/x', code: 502, status: 502, body: '' }, en);
+    expect(userFacing(error, label).message).toBe('/api/x backend interface 502 error: gateway error');
   });
 });

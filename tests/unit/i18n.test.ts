@@ -8,7 +8,16 @@ describe('Refine i18n provider', () => {
 
   it('translates known keys, with values', () => {
     expect(provider.translate('buttons.save')).toBe('Save');
-    expect(provider.translate('notifications.error', { statusCode: 500 }, 'Error')).toBe('Error (status code: 500)');
+    expect(provider.translate('notifications.error', { statusCode: 500 }, 'Error')).toBe('Something went wrong (status 500)');
+  });
+
+  it("names the resource in Refine's notices in the user's language, not by its English key", async () => {
+    const zh = createI18nProvider(localeInstance('zh'));
+    // Refine asks for "<name>.<name>" with the raw name as default ("user创建成功").
+    const resource = zh.translate('users.users', 'users');
+    expect(zh.translate('notifications.createSuccess', { resource }, 'Successfully created users')).toBe('用户创建成功');
+    expect(provider.translate('notifications.createSuccess', { resource: provider.translate('users.users', 'users') })).toBe('User created');
+    expect(provider.translate('unknown.unknown', 'unknown')).toBe('unknown');
   });
 
   it("passes Refine's default text through for a missing key", () => {

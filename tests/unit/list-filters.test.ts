@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { buildListBody } from '../../data-providers/condition-body';
 import { schemaOf } from '../../resources';
 import type { EntitySchema, PropertySchema } from '../../src/lib/entity';
-import { filterControl, filtersFromValues } from '../../src/lib/list-filters';
+import { filterControl } from '../../src/lib/list-filters';
+import { entityFilters } from '../../src/pages/resource/entity-list';
+import { filtersFromValues as fromValues } from '../../src/pages/resource/list-description';
+import type { Entity } from '../../src/pages/resource/use-entity';
 
 const users = schemaOf('users') as EntitySchema;
 const lines = schemaOf('lines') as EntitySchema;
+/** The filters an entity's list description holds (labels do not matter here). */
+const filtersOf = (schema: EntitySchema) =>
+  entityFilters({ schema, block: schema['x-resource'], fieldLabel: (field: string) => field } as unknown as Entity);
+const filtersFromValues = (schema: EntitySchema, values: Record<string, unknown>) => fromValues(filtersOf(schema), values);
 const prop = (schema: EntitySchema, field: string) => schema.properties[field] as PropertySchema;
 
 describe('filter bar controls', () => {
@@ -48,5 +55,10 @@ describe('filter and sorter body', () => {
     const schema = { ...lines, properties: { ...lines.properties, pre: { type: 'integer' } } } as EntitySchema;
     expect(filtersFromValues(schema, { pre: ' 42 ' })[1]?.value).toBe(42);
     expect(filtersFromValues(schema, { pre: 'x' })[1]?.value).toBe('x');
+  });
+
+  it('a report describes its filters without any entity', () => {
+    const filters = [{ key: 'userSeatNo', label: 'Seat', op: 'eq' as const, control: 'text' as const, property: { type: 'string' } }];
+    expect(fromValues(filters, { userSeatNo: ' 8101 ' })).toEqual([{ field: 'userSeatNo', operator: 'eq', value: '8101' }]);
   });
 });

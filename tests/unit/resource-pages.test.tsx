@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/app/session';
 import { ApiError } from '../../src/lib/http-error';
-import { INITIAL_PAGE_SIZE, PAGE_SIZES } from '../../src/pages/resource/ListPage';
+import { INITIAL_PAGE_SIZE, PAGE_SIZES } from '../../src/pages/resource/list-description';
 import { ADMIN_GRANTS, ADMIN_ROUTES, USER_ROWS } from './support/fixtures';
-import { location, renderConsole, signIn, SLOW } from './support/signed-in';
+import { location, renderConsole, sideMenu, signIn, SLOW } from './support/signed-in';
 
 const DEPARTMENTS = [
   { id: 1, parentId: null, name: '总部', order: 0, createTime: '2024-06-01 09:00:00', children: [
@@ -96,6 +96,40 @@ describe('list page', () => {
     expect([INITIAL_PAGE_SIZE, PAGE_SIZES]).toEqual([10, [20, 50, 100, 200, 300, 500, 1000]]);
   });
 
+  it('keeps its filters in its own URL: another list opens unfiltered and sends none of them', async () => {
+    const getList = vi.fn(lists);
+    renderConsole('/system/user', { getList });
+    await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜');
+    fireEvent.change(within(screen.getByTestId('filter-bar')).getByLabelText('用户名'), { target: { value: 'agent' } });
+    fireEvent.click(within(screen.getByTestId('filter-bar')).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith(expect.objectContaining({ resource: 'users', filters: expect.arrayContaining([expect.objectContaining({ field: 'userName', value: 'agent' })]) })));
+    expect(location()).toContain('userName');
+
+    fireEvent.click(await sideMenu().findByText('线路'));
+    await waitFor(() => expect(location()).toMatch(/^\/system\/line/));
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith(expect.objectContaining({ resource: 'lines' })));
+    const sent = (getList.mock.lastCall?.[0] as GetListParams).filters ?? [];
+    expect(sent.flatMap((filter) => ('field' in filter && filter.value ? [filter.field] : []))).toEqual([]);
+    expect(location()).not.toContain('userName');
+  });
+
+  it('opens with the filters its URL holds, typed for the server', async () => {
+    const getList = vi.fn(lists);
+    renderConsole('/system/user?filters[0][field]=userName&filters[0][operator]=contains&filters[0][value]=agent', { getList });
+    await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜');
+    expect(getList).toHaveBeenCalledWith(expect.objectContaining({ filters: [expect.objectContaining({ field: 'userName', value: 'agent' })] }));
+    expect((within(screen.getByTestId('filter-bar')).getByLabelText('用户名') as HTMLInputElement).value).toBe('agent');
+  });
+
+  it('shows a refused list request, and does not repeat it', async () => {
+    const getList = vi.fn(async () => {
+      throw new ApiError('用户名 不能为空', { statusCode: 400, code: 400, url: '/api/userManagement/getList', serverMsg: '用户名 不能为空' });
+    });
+    renderConsole('/system/user', { getList });
+    expect((await screen.findByTestId('list-error', {}, SLOW)).textContent).toContain('用户名 不能为空');
+    expect(getList).toHaveBeenCalledTimes(1);
+  });
+
   it('a tree entity shows an expandable tree without paging', async () => {
     const getList = vi.fn(lists);
     renderConsole('/system/department', { getList });
@@ -117,5 +151,14 @@ describe('show page', () => {
     expect(within(shown).getByText('创建时间')).toBeTruthy();
     expect(within(shown).getByText('2024-06-01 09:00:00')).toBeTruthy();
     expect(within(shown).queryByText('密码')).toBeNull();
+  });
+
+  it('shows coded values by their labels, not the raw code', async () => {
+    renderConsole('/system/user/show/3', { getList: lists, getOne: async () => ({ data: { ...agent1, busy: 0 } as never }) });
+    const shown = await screen.findByTestId('resource-show', {}, SLOW);
+    await within(shown).findByText('8101');
+    const busy = within(shown).getByText('忙碌状态').closest('tr') as HTMLElement;
+    expect(busy.textContent).toContain('空闲');
+    expect(busy.textContent).not.toMatch(/\b0\b/);
   });
 });

@@ -10,10 +10,10 @@ import { useEntity } from './use-entity';
 export default function CreatePage({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const entity = useEntity(resource);
-  usePageTitle('crud.create', undefined, { resource: entity.title });
+  usePageTitle('crud.create', undefined, { resource: entity.title, one: entity.one });
   const { formProps, saveButtonProps } = useForm({ resource, action: 'create', redirect: 'list' });
   return (
-    <Create resource={resource} title={t('crud.create', { resource: entity.title })} breadcrumb={false} saveButtonProps={saveButtonProps}>
+    <Create resource={resource} title={t('crud.create', { resource: entity.title, one: entity.one })} breadcrumb={false} saveButtonProps={saveButtonProps}>
       <Form
         {...formProps}
         layout="vertical"

@@ -15,7 +15,7 @@ export default function EditPage({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const entity = useEntity(resource);
-  usePageTitle('crud.edit', undefined, { resource: entity.title });
+  usePageTitle('crud.edit', undefined, { resource: entity.title, one: entity.one });
   const { formProps, saveButtonProps, query } = useForm({
     resource,
     action: 'edit',
@@ -27,7 +27,7 @@ export default function EditPage({ resource }: { resource: string }) {
     <Edit
       resource={resource}
       recordItemId={id}
-      title={t('crud.edit', { resource: entity.title })}
+      title={t('crud.edit', { resource: entity.title, one: entity.one })}
       breadcrumb={false}
       saveButtonProps={saveButtonProps}
       isLoading={query?.isLoading}

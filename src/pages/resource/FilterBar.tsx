@@ -2,9 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormProps } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterOp } from '../../../schemas/types';
-import { filterControl, type FilterControl } from '../../lib/list-filters';
-import type { Entity } from './use-entity';
+import type { FilterControl } from '../../lib/list-filters';
+import type { FilterDescription } from './list-description';
 import { WIDGETS, type WidgetProps } from './widgets';
 
 /** A filter control is a form widget, except that text filters can be cleared in one click. */
@@ -15,26 +14,20 @@ const CONTROLS: Record<FilterControl, ComponentType<WidgetProps>> = {
   multiselect: WIDGETS.multiselect,
 };
 
-function FilterInput({ property, op, ...rest }: WidgetProps & { op: FilterOp }) {
-  const Control = CONTROLS[filterControl(property, op)];
-  return <Control property={property} {...rest} />;
-}
-
-/** The list's filter bar from x-resource.list.filters; Search applies it, Reset clears it. */
-export function FilterBar({ entity, formProps }: { entity: Entity; formProps: FormProps }) {
+/** A list's filter bar (an entity's x-resource.list.filters, a report's conditions); Search applies it, Reset clears it. */
+export function FilterBar({ filters, formProps }: { filters: readonly FilterDescription[]; formProps: FormProps }) {
   const { t } = useTranslation();
-  const filters = entity.block.list.filters ?? [];
   if (filters.length === 0) return null;
   return (
     // Named, so its fields' ids (filters_userName) differ from those of a form on the same page.
     <Form {...formProps} name="filters" layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid="filter-bar">
-      {filters.map(({ field, op }) => {
-        const property = entity.schema.properties[field];
-        return property ? (
-          <Form.Item key={field} name={field} label={entity.fieldLabel(field)}>
-            <FilterInput property={property} op={op} />
+      {filters.map(({ key, label, control, property }) => {
+        const Control = CONTROLS[control];
+        return (
+          <Form.Item key={key} name={key} label={label}>
+            <Control property={property} />
           </Form.Item>
-        ) : null;
+        );
       })}
       <Form.Item>
         <Space>

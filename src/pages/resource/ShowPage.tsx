@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { shownFields } from '../../lib/entity';
 import { usePageTitle } from '../../shell/use-page-title';
+import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
 
@@ -13,11 +14,11 @@ export default function ShowPage({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const entity = useEntity(resource);
-  usePageTitle('crud.show', undefined, { resource: entity.title });
+  usePageTitle('crud.show', undefined, { resource: entity.title, one: entity.one });
   const { query, result } = useShow({ resource, id });
   const record = result as Record<string, unknown> | undefined;
   return (
-    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title })} breadcrumb={false} isLoading={query.isLoading}>
+    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}>
       <Descriptions
         bordered
         column={1}
@@ -25,7 +26,7 @@ export default function ShowPage({ resource }: { resource: string }) {
         items={shownFields(entity.schema).map((field) => ({
           key: field,
           label: entity.fieldLabel(field),
-          children: <FieldValue property={entity.schema.properties[field] ?? { type: 'string' }} value={record?.[field]} />,
+          children: <FieldValue description={entityValue(entity, field)} value={record?.[field]} />,
         }))}
       />
     </Show>

@@ -1,0 +1,69 @@
+import { List, useTable } from '@refinedev/antd';
+import type { BaseRecord, HttpError } from '@refinedev/core';
+import { Alert, Grid, Table, type TableColumnsType } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldValue } from './FieldValue';
+import { FilterBar } from './FilterBar';
+import { filtersFromValues, type ListDescription } from './list-description';
+
+/** A refused request (4xx) is not retried: the same body gets the same answer. */
+const retryServerErrors = (count: number, error: HttpError) => (error.statusCode ?? 0) >= 500 && count < 2;
+
+export interface ListViewProps {
+  description: ListDescription;
+  /** The row's buttons (an entity's show/edit/delete); `compact` asks for icons only. */
+  rowActions?: (record: BaseRecord, compact: boolean) => ReactNode;
+  /** Rendered beside the title (an entity's create button). */
+  headerButtons?: ReactNode;
+}
+
+/**
+ * The generic list: server paging and sorting, filter bar and formatted columns, all from a
+ * list description (an entity's or a report's). Filters, page and sort live in the page's
+ * URL, so each list keeps its own and a reload or a shared link shows the same rows. A tree
+ * comes whole with `children` and shows as an expandable tree table without paging.
+ */
+export function ListView({ description, rowActions, headerButtons }: ListViewProps) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md !== false;
+  const { tree, filters } = description;
+  const { tableProps, searchFormProps, tableQuery } = useTable({
+    resource: description.resource,
+    pagination: tree ? { mode: 'off' } : { pageSize: description.initialPageSize },
+    onSearch: (values: Record<string, unknown>) => filtersFromValues(filters, values),
+    syncWithLocation: true,
+    queryOptions: { retry: retryServerErrors },
+  });
+  // A list opened after a save starts at its title, not at the old scroll position of the form.
+  useEffect(() => window.scrollTo(0, 0), []);
+  const columns: TableColumnsType<BaseRecord> = description.columns.map((column) => ({
+    key: column.key,
+    dataIndex: column.key,
+    title: column.title,
+    sorter: column.sortable,
+    render: (value: unknown) => <FieldValue description={column} value={value} />,
+  }));
+  if (rowActions) {
+    // Fixed to the right only where there is room beside it; on a phone it would cover every column.
+    columns.push({ key: '_actions', title: t('crud.actions'), ...(wide ? { fixed: 'right' as const } : {}), render: (_: unknown, record: BaseRecord) => rowActions(record, !wide) });
+  }
+  const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
+  const error = tableQuery.error;
+  return (
+    <List resource={description.resource} title={description.title} breadcrumb={false} {...(headerButtons !== undefined ? { headerButtons } : {})}>
+      <FilterBar filters={filters} formProps={searchFormProps} />
+      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
+      <Table
+        {...tableProps}
+        rowKey={description.rowKey}
+        columns={columns}
+        pagination={tree ? false : pagination}
+        // Columns as wide as their content, scrolling sideways on narrow screens, instead of one character per line.
+        scroll={{ x: 'max-content' }}
+        data-testid="resource-table"
+      />
+    </List>
+  );
+}

@@ -1,0 +1,82 @@
+import type { LogicalFilter } from '@refinedev/core';
+import type { FilterOp } from '../../../schemas/types';
+import { baseType, typedValue, type PropertySchema } from '../../lib/entity';
+import type { FilterControl } from '../../lib/list-filters';
+
+/**
+ * What the generic list page, filter bar and value formatting need to know, with no entity
+ * in it: an entity schema is one source (entity-list.ts builds it), a report schema
+ * (columns with key, title key and format; filters; page sizes) the other.
+ */
+
+/** How a value reads: a report column names one; an entity property gets one from its type. */
+export type ValueFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'json';
+
+export interface ValueDescription {
+  format: ValueFormat;
+  /** Values that are another entity's keys, shown by that entity's option label. */
+  options?: string;
+  /** The label of a coded value (an enum, a value that is an i18n key); undefined shows the value. */
+  label?: (value: unknown) => string | undefined;
+}
+
+export interface ColumnDescription extends ValueDescription {
+  key: string;
+  /** Already translated. */
+  title: string;
+  sortable?: boolean;
+}
+
+export interface FilterDescription {
+  key: string;
+  label: string;
+  op: FilterOp;
+  control: FilterControl;
+  /** The form widget's source of choices and bounds (a report condition is a JSON Schema property too). */
+  property: PropertySchema;
+}
+
+export interface ListDescription {
+  /** Refine resource the rows come from. */
+  resource: string;
+  /** Already translated page title. */
+  title: string;
+  rowKey: string;
+  columns: ColumnDescription[];
+  filters: FilterDescription[];
+  /** A tree comes whole (children nested), unpaged and in its own order. */
+  tree: boolean;
+  pageSizes: readonly number[];
+  initialPageSize: number;
+}
+
+/** Spec section 2 page sizes; the first page shows 10 rows. */
+export const PAGE_SIZES: readonly number[] = [20, 50, 100, 200, 300, 500, 1000];
+export const INITIAL_PAGE_SIZE = 10;
+
+/** The format a schema property implies. */
+export function formatOf(property: PropertySchema): ValueFormat {
+  const type = baseType(property);
+  if (type === 'boolean') return 'yesNo';
+  if (type === 'integer' || type === 'number') return 'number';
+  if (type === 'object') return 'json';
+  if (property.format === 'date-time') return 'datetime';
+  if (property.format === 'date') return 'date';
+  return 'text';
+}
+
+const OPERATORS: Record<FilterOp, LogicalFilter['operator']> = { eq: 'eq', like: 'contains', in: 'in' };
+
+/** Filter bar values as Refine filters; empty ones stay in so a cleared field replaces its old value. */
+export function filtersFromValues(filters: readonly FilterDescription[], values: Record<string, unknown>): LogicalFilter[] {
+  return filters.map(({ key, op, property }) => ({ field: key, operator: OPERATORS[op], value: typedValue(property, values[key]) }));
+}
+
+/** Seconds as H:MM:SS (call durations). */
+export function durationText(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
