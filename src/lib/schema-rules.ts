@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { RE2JS } from 're2js';
 import type { ValidatorName as SchemaValidator } from '../../schemas/types';
 import { baseType, type EntitySchema, type PropertySchema } from './entity';
 import { validatorRule } from './form-rules';
@@ -46,13 +47,41 @@ function stringRules(property: PropertySchema, validator: ValidatorName | undefi
   if (property.maxLength !== undefined) {
     rules.push({ type: 'string', max: property.maxLength, message: lengthText(t('validation.maxLength', { max: property.maxLength })) });
   }
-  if (property.pattern !== undefined) rules.push({ pattern: new RegExp(property.pattern), message: spec ?? t('validation.pattern') });
+  if (property.pattern !== undefined) rules.push(patternRule(property.pattern, spec ?? t('validation.pattern')));
   if (property.enum) rules.push({ type: 'enum', enum: [...property.enum] as string[], message: t('validation.enum') });
   // A validator with nothing in the schema to enforce it checks by itself.
   if (validator && property.pattern === undefined && property.minLength === undefined) {
     rules.push(validatorRule(validator, t, { optional: !required }));
   }
   return rules;
+}
+
+/**
+ * A schema pattern run by re2js, whose time is linear in the input whatever the pattern:
+ * a native RegExp backtracks, and a pattern such as the e-mail one freezes the tab on a
+ * long crafted value. The pattern is the server's (JavaScript syntax); RE2 writes
+ * \uXXXX as \x{XXXX}.
+ */
+export function linearPattern(pattern: string): (text: string) => boolean {
+  let compiled = COMPILED.get(pattern);
+  if (!compiled) {
+    compiled = RE2JS.compile(pattern.replace(/\\u([0-9a-fA-F]{4})/g, '\\x{$1}'));
+    COMPILED.set(pattern, compiled);
+  }
+  const re = compiled;
+  return (text) => re.matcher(text).find();
+}
+
+/** Forms re-derive their rules on every render; the few schema patterns compile once. */
+const COMPILED = new Map<string, RE2JS>();
+
+/** Like antd's `pattern` rule: an empty value is left to `required`. */
+function patternRule(pattern: string, message: string): FormRule {
+  const test = linearPattern(pattern);
+  return {
+    validator: (_rule, value: unknown) =>
+      value === undefined || value === null || value === '' || test(String(value)) ? Promise.resolve() : Promise.reject(new Error(message)),
+  };
 }
 
 function numberRules(property: PropertySchema, t: Translate): FormRule[] {

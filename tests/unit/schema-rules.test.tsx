@@ -84,7 +84,7 @@ describe('rules derived from the schema', () => {
   it('speaks English when the console does', async () => {
     const en = translator('en');
     expect(await messages(p(users, 'mobile'), '123', { t: en })).toEqual(['enter the correct mobile number']);
-    expect(await messages(p(users, 'userName'), '', { required: true, label: 'User name', t: en })).toEqual(['User name is required']);
+    expect(await messages(p(users, 'userName'), '', { required: true, label: 'User name', t: en })).toEqual(['User name cannot be empty']);
   });
 });
 
