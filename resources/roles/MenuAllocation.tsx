@@ -1,9 +1,12 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
-import { Alert, Button, Modal, Spin, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Modal, Spin, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { can, type Grants } from '../../schemas/access';
+import { blockOf, type EntitySchema } from '../../src/lib/entity';
 import { Permission } from '../../src/shell/Permission';
+import { schemaOf } from '../index';
 
 /** POST body {roleId, menuIds} (admin only on the server). */
 export const ALLOC_MENU_URL = '/api/menuManagement/allocMenu';
@@ -11,7 +14,29 @@ export const ALLOC_MENU_URL = '/api/menuManagement/allocMenu';
 export interface MenuRow {
   id: number;
   title: string;
+  /** 'resources/<entity>' for an entity's screens, 'Layout' for a folder, 'Home' and hand-written screens otherwise. */
+  component?: string;
   children?: MenuRow[];
+}
+
+/**
+ * The menus a role may be given: a screen of an entity only when the role may read it
+ * (the schema's permissions.read, by the same `can` the server applies), other screens
+ * always, a folder when something under it is allowed. Anything else would leave the
+ * role an entry that leads to 403, or an empty folder.
+ */
+export function allowedMenuIds(rows: readonly MenuRow[], grants: Grants, schemaFor: (name: string) => EntitySchema | undefined): Set<number> {
+  const allowed = new Set<number>();
+  const visit = (row: MenuRow): boolean => {
+    const children = (row.children ?? []).map(visit).some(Boolean);
+    const entity = row.component?.startsWith('resources/') ? schemaFor(row.component.slice('resources/'.length)) : undefined;
+    const own = entity ? can(grants, blockOf(entity).permissions.read) : true;
+    const ok = row.children?.length ? children && own : own && row.component !== 'Layout';
+    if (ok) allowed.add(row.id);
+    return ok;
+  };
+  rows.forEach(visit);
+  return allowed;
 }
 
 /** A node and the ids of its ancestors, for every node of the tree. */
@@ -55,18 +80,31 @@ function MenuDialog({ role, onClose }: { role: BaseRecord; onClose: () => void }
   const shown = checked ?? checkedLeaves(rows, (role.menuIds as number[] | undefined) ?? []);
   const invalidate = useInvalidate();
   const { mutate, mutation } = useCustomMutation();
-  const toNode = (row: MenuRow): TreeDataNode => ({
-    key: row.id,
-    title: t(row.title, { defaultValue: row.title }),
-    children: (row.children ?? []).map(toNode),
-  });
+  const allowed = allowedMenuIds(rows, { roles: [String(role.code)], ability: (role.abilities as string[] | undefined) ?? [] }, schemaOf);
+  const toNode = (row: MenuRow): TreeDataNode => {
+    const title = t(row.title, { defaultValue: row.title });
+    const refused = !allowed.has(row.id);
+    return {
+      key: row.id,
+      // A screen the role cannot open is shown, with why, but cannot be ticked.
+      title: refused ? (
+        <>
+          {title} <Tag color="warning">{t('allocMenu.noAccess')}</Tag>
+        </>
+      ) : (
+        title
+      ),
+      disableCheckbox: refused,
+      children: (row.children ?? []).map(toNode),
+    };
+  };
 
   const save = () =>
     mutate(
       {
         url: ALLOC_MENU_URL,
         method: 'post',
-        values: { roleId: Number(role.id), menuIds: allocatedIds(rows, shown) },
+        values: { roleId: Number(role.id), menuIds: allocatedIds(rows, shown.filter((key) => allowed.has(Number(key)))) },
         successNotification: () => ({ type: 'success', message: t('allocMenu.saved') }),
       },
       {

@@ -1,7 +1,8 @@
 import type { GetListParams } from '@refinedev/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allocatedIds, ALLOC_MENU_URL, checkedLeaves, type MenuRow } from '../../resources/roles/MenuAllocation';
+import { schemaOf } from '../../resources';
+import { allocatedIds, ALLOC_MENU_URL, allowedMenuIds, checkedLeaves, type MenuRow } from '../../resources/roles/MenuAllocation';
 import { useSession } from '../../src/app/session';
 import { ADMIN_GRANTS, ADMIN_ROUTES, SUPERVISOR_GRANTS, SUPERVISOR_ROUTES } from './support/fixtures';
 import { renderConsole, signIn, SLOW } from './support/signed-in';
@@ -33,6 +34,36 @@ describe('menu ids', () => {
   it('saving adds the parents of ticked entries', () => {
     expect(allocatedIds(MENUS, [7, 1])).toEqual([1, 2, 7]);
     expect(allocatedIds(MENUS, ['2', '3', '4', '5', '6', '7'])).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('menus a role may be given', () => {
+  const tree: MenuRow[] = [
+    { id: 1, title: 'menu.home', component: 'Home' },
+    { id: 2, title: 'menu.system', component: 'Layout', children: [
+      { id: 3, title: 'menu.departments', component: 'resources/departments' },
+      { id: 4, title: 'menu.users', component: 'resources/users' },
+    ] },
+  ];
+  const readers = (entity: string) => schemaOf(entity)?.['x-resource'].permissions.read;
+
+  it("offers an entity's screen only to roles its schema lets read it, and a folder only with something in it", () => {
+    const agent = allowedMenuIds(tree, { roles: ['agent'], ability: [] }, schemaOf);
+    for (const row of tree.flatMap((r) => [r, ...(r.children ?? [])])) {
+      const rule = row.component?.startsWith('resources/') ? readers(row.component.slice(10)) : undefined;
+      if (rule !== undefined) expect([row.title, agent.has(row.id)]).toEqual([row.title, Array.isArray(rule) ? rule.includes('agent') : agent.has(row.id)]);
+    }
+    expect(agent.has(1)).toBe(true);
+    expect(agent.has(2)).toBe([3, 4].some((id) => agent.has(id)));
+  });
+
+  it('gives an admin everything', () => {
+    expect([...allowedMenuIds(tree, { roles: ['admin'], ability: [] }, schemaOf)].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('hides a folder whose screens the role may not read', () => {
+    const nobody = allowedMenuIds(tree, { roles: ['guest'], ability: [] }, () => ({ 'x-resource': { permissions: { read: ['admin'] } } }) as never);
+    expect([...nobody]).toEqual([1]);
   });
 });
 

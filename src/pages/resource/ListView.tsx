@@ -46,8 +46,9 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
     render: (value: unknown) => <FieldValue description={column} value={value} />,
   }));
   if (rowActions) {
-    // Fixed to the right only where there is room beside it; on a phone it would cover every column.
-    columns.push({ key: '_actions', title: t('crud.actions'), ...(wide ? { fixed: 'right' as const } : {}), render: (_: unknown, record: BaseRecord) => rowActions(record, !wide) });
+    // Not fixed: a fixed column over a max-content table covered the last columns (users' created
+    // time at 1440 px) and, on a phone, everything but the buttons. The table scrolls sideways instead.
+    columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, !wide) });
   }
   const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
   const error = tableQuery.error;

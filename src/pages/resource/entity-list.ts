@@ -11,12 +11,8 @@ import type { Entity } from './use-entity';
 /** How one property's values read: options of another entity, translated codes, else by type. */
 export function valueOf(entity: Entity, field: string, property: PropertySchema): ValueDescription {
   const options = property['x-options'] ?? property.items?.['x-options'];
-  const coded = Boolean(property.enum ?? property.items?.enum) || Boolean(property['x-i18n']);
-  return {
-    format: formatOf(property),
-    ...(options ? { options } : {}),
-    ...(coded ? { label: (value: unknown) => entity.valueLabel(field, value) } : {}),
-  };
+  // Any value may have words (busy 0 reads "available"); valueLabel says undefined when it has none.
+  return { format: formatOf(property), ...(options ? { options } : {}), label: (value: unknown) => entity.valueLabel(field, value) };
 }
 
 /** A property's value description by field name (show pages list every field the server returns). */
