@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { routeValidator } from './http/validate.ts';
 import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
@@ -14,7 +15,9 @@ import menuManagementRoutes from './api/menuManagement.ts';
 import lineManagementRoutes from './api/lineManagement.ts';
 import userManagementRoutes from './api/userManagement.ts';
 import userLookupRoutes from './api/user-lookups.ts';
+import roleManagementRoutes from './api/roleManagement.ts';
 import { registerEntity } from './entities/routes.ts';
+import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +32,17 @@ export interface AppOptions {
   extraRoutes?: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>>;
 }
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes];
+/**
+ * Request body limits. Condition, save and account APIs take a few KiB: 64 KiB bounds what
+ * one request makes the validator and the error answer do. Open routes (login, the login
+ * page's look-ups) get less. A route that needs more (uploads) sets its own `bodyLimit`;
+ * the server-wide ceiling stays 1 MiB.
+ */
+export const BODY_LIMITS = { server: 1024 * 1024, api: 64 * 1024, open: 16 * 1024 } as const;
+
+const isApiPath = (url: string) => /^\/(api(\/|$|\?)|publickey($|\?))/i.test(url);
+
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -38,10 +51,20 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.server,
     trustProxy: false,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false } },
     forceCloseConnections: 'idle',
+    frameworkErrors,
+  });
+  app.setValidatorCompiler(routeValidator);
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && isApiPath(route.url)) {
+      route.bodyLimit = (route.config as { access?: unknown } | undefined)?.access === 'open' ? BODY_LIMITS.open : BODY_LIMITS.api;
+    }
+  });
+  // Answers carry tokens, mobiles and the seat's SIP password: no cache may keep them.
+  app.addHook('onSend', async (req, reply) => {
+    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
   });
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
@@ -55,11 +78,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400 }), undefined);
+    if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
     return json(req, text, done);
   });
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
-  for (const model of ctx.entities) registerEntity(app, ctx, model);
+  for (const model of ctx.entities) registerEntity(app, ctx, model, entityHooksOf(app, model.res.name));
+  const stray = unclaimedEntityHooks(app);
+  if (stray.length) throw new Error(`hooks given for entities that do not exist: ${stray.join(', ')}`);
   serveConsole(app, ctx.config.staticDir);
   return app;
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
-import { compile } from '../entities/validate.ts';
+import { compile, type Check } from '../http/validate.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 
-const allocBody = compile({
+const allocBody: Check<{ roleId: number; menuIds: number[] }> = compile({
   type: 'object', additionalProperties: false, required: ['roleId', 'menuIds'],
   properties: {
     roleId: { type: 'integer', minimum: 1 },
@@ -17,8 +17,9 @@ const allocBody = compile({
 export default async function menuManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/menuManagement/allocMenu', { config: { access: ADMIN_WRITE } }, async (req) => {
     const lang = languageOf(req);
-    allocBody(req.body ?? {}, lang);
-    const { roleId, menuIds } = req.body as { roleId: number; menuIds: number[] };
+    const body = req.body === undefined ? {} : req.body;
+    allocBody(body, lang);
+    const { roleId, menuIds } = body;
     await ctx.db.transaction(async (tx) => {
       if (!(await tx.query('SELECT 1 FROM roles WHERE id = $1', [roleId])).length) throw new ApiError(404, message(lang, 'notFound'));
       const known = await tx.query<{ id: number }>('SELECT id FROM menus WHERE id = ANY($1::int[])', [menuIds]);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { compile } from '../entities/validate.ts';
+import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { anyUser, isAdmin, type SessionUser } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 
 const READERS = ['admin', 'supervisor'];
-const seat = { type: 'string', pattern: '^[0-9]{1,8}$' };
-const departBody = compile({ type: 'object', additionalProperties: false, required: ['departId'], properties: { departId: { type: 'integer', minimum: 1 } } });
-const seatBody = compile({ type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seat } });
-const userBody = compile({
+const seat = { type: 'string', maxLength: 8, pattern: '^[0-9]{1,8}$' } as const;
+const departBody: Check<{ departId: number }> = compile({ type: 'object', additionalProperties: false, required: ['departId'], properties: { departId: { type: 'integer', minimum: 1 } } });
+const seatBody: Check<{ userSeatNo: string }> = compile({ type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seat } });
+const userBody: Check<{ userId?: number; userSeatNo?: string }> = compile({
   type: 'object', additionalProperties: false, minProperties: 1,
   properties: { userId: { type: 'integer', minimum: 1 }, userSeatNo: seat },
 });
@@ -26,26 +26,29 @@ export default async function userLookupRoutes(app: FastifyInstance, ctx: AppCon
     ok(await db.query(`SELECT user_chinese_name AS label, id AS value FROM users WHERE enabled ORDER BY id`)));
   // busy = 0 is "ready" in the spec: the seats free to take a call now.
   app.post('/api/userManagement/getUserSeatOptions0', { config: { access: anyUser } }, async () => ok(await db.query(seatOptions('AND busy = 0'))));
-  // Seats that carry a phone bar (departments 4-6 have none).
+  // Seats that carry a phone bar: their department's phone_bar flag (a user without department has one).
   app.post('/api/userManagement/getSeatUserSeatOptions', { config: { access: anyUser } }, async () =>
-    ok(await db.query(seatOptions('AND (depart_id IS NULL OR depart_id NOT IN (4, 5, 6))'))));
+    ok(await db.query(seatOptions('AND coalesce((SELECT d.phone_bar FROM departments d WHERE d.id = u.depart_id), true)'))));
   // "Cur": seats logged in now (a live session).
   app.post('/api/userManagement/getCurUserSeatOptions', { config: { access: anyUser } }, async () => ok(await db.query(seatOptions(LIVE))));
   app.post('/api/userManagement/getCurUserSeatOptionsByDepartId', { config: { access: anyUser } }, async (req) => {
-    departBody(req.body ?? {}, languageOf(req));
-    return ok(await db.query(seatOptions(`AND depart_id = $1 ${LIVE}`), [(req.body as { departId: number }).departId]));
+    const body = bodyOf(req);
+    departBody(body, languageOf(req));
+    return ok(await db.query(seatOptions(`AND depart_id = $1 ${LIVE}`), [body.departId]));
   });
   app.post('/api/userManagement/getUserSeatOptionsByDepartId', { config: { access: anyUser } }, async (req) => {
-    departBody(req.body ?? {}, languageOf(req));
-    return ok(await db.query(seatOptions('AND depart_id = $1'), [(req.body as { departId: number }).departId]));
+    const body = bodyOf(req);
+    departBody(body, languageOf(req));
+    return ok(await db.query(seatOptions('AND depart_id = $1'), [body.departId]));
   });
   app.post('/api/userManagement/getUserRoleList', { config: { access: anyUser } }, async () =>
     ok(await db.query('SELECT name AS label, code AS value FROM roles ORDER BY id')));
 
   app.post('/api/userManagement/getDepartIdByUserSeatNo', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
-    seatBody(req.body ?? {}, lang);
-    const rows = await db.query<{ departId: number | null }>('SELECT depart_id AS "departId" FROM users WHERE user_seat_no = $1', [(req.body as { userSeatNo: string }).userSeatNo]);
+    const body = bodyOf(req);
+    seatBody(body, lang);
+    const rows = await db.query<{ departId: number | null }>('SELECT depart_id AS "departId" FROM users WHERE user_seat_no = $1', [body.userSeatNo]);
     if (!rows[0]) throw new ApiError(404, message(lang, 'notFound'));
     return ok(rows[0]);
   });
@@ -54,11 +57,11 @@ export default async function userLookupRoutes(app: FastifyInstance, ctx: AppCon
   const lookup = (action: string, select: string) =>
     app.post(`/api/userManagement/${action}`, { config: { access: anyUser } }, async (req) => {
       const lang = languageOf(req);
-      userBody(req.body ?? {}, lang);
-      const b = req.body as { userId?: number; userSeatNo?: string };
+      const b = bodyOf(req);
+      userBody(b, lang);
       const me = req.user!;
       const own = (b.userId === undefined || b.userId === me.userId) && (b.userSeatNo === undefined || b.userSeatNo === me.userSeatNo);
-      if (!own && !canReadOthers(me)) throw forbidden(message(lang, 'ownOnly'));
+      if (!own && !canReadOthers(me)) throw forbidden(message(lang, 'ownReadOnly'));
       const rows = await db.query(`SELECT ${select} FROM users u WHERE ($1::int IS NULL OR id = $1) AND ($2::text IS NULL OR user_seat_no = $2)`,
         [b.userId ?? null, b.userSeatNo ?? null]);
       if (!rows[0]) throw new ApiError(404, message(lang, 'notFound'));

@@ -3,30 +3,40 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { listPage, type Conditions } from '../entities/list-sql.ts';
-import { keepAnAdmin } from '../entities/users-hooks.ts';
-import { compile, invalid } from '../entities/validate.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { useEntityHooks } from '../entities/hooks.ts';
+import { listPage } from '../entities/list-sql.ts';
+import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
+import type { Conditions } from '../lists/conditions.ts';
+import usersHooks, { keepAnAdmin } from './users-hooks.ts';
 import { anyUser, roles, type Access } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { tooMany } from './default.ts';
 import { languageOf, message } from '../http/language.ts';
 
 const WRITE: Access = ADMIN_WRITE;
-const id = { type: 'integer', minimum: 1 };
-const ids = { type: 'array', items: id, minItems: 1, maxItems: 1000, uniqueItems: true };
-const password = { type: 'string', minLength: 6, maxLength: 64 };
-const email = { type: 'string', maxLength: 128, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$' };
-const obj = (properties: object, required: string[]) => compile({ type: 'object', additionalProperties: false, properties, required });
+const id = { type: 'integer', minimum: 1 } as const;
+const ids = { type: 'array', items: id, minItems: 1, maxItems: 1000, uniqueItems: true } as const;
+const password = { type: 'string', minLength: 6, maxLength: 64 } as const;
+const email = { type: 'string', maxLength: 128, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$' } as const;
+const obj = <const P extends object, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: 'object', additionalProperties: false, properties, required } as const);
 
-const batchBody = obj({ ids, departId: { type: ['integer', 'null'], minimum: 1 }, lineid: { type: ['integer', 'null'], minimum: 1 }, enabled: { type: 'boolean' } }, ['ids']);
-const resetBody = obj({ userId: id }, ['userId']);
-const changeBody = obj({ userId: id, oldPassword: { type: 'string', maxLength: 64 }, newPassword: password }, ['userId', 'oldPassword', 'newPassword']);
-const allocBody = obj({ ids, departId: id }, ['ids', 'departId']);
-const emailBody = obj({ userId: id, email }, ['userId', 'email']);
-const profileBody = obj({
-  userEnglishName: { type: 'string', maxLength: 64 }, mobile: { type: 'string', pattern: '^(1[0-9]{10})?$' }, email,
+const batchSchema = obj({ ids, departId: { type: ['integer', 'null'], minimum: 1 }, lineid: { type: ['integer', 'null'], minimum: 1 }, enabled: { type: 'boolean' } }, ['ids']);
+const resetSchema = obj({ userId: id }, ['userId']);
+const changeSchema = obj({ userId: id, oldPassword: { type: 'string', maxLength: 64 }, newPassword: password }, ['userId', 'oldPassword', 'newPassword']);
+const allocSchema = obj({ ids, departId: id }, ['ids', 'departId']);
+const emailSchema = obj({ userId: id, email }, ['userId', 'email']);
+const profileSchema = obj({
+  userEnglishName: { type: 'string', maxLength: 64 }, mobile: { type: 'string', maxLength: 11, pattern: '^(1[0-9]{10})?$' }, email,
   avatar: { type: 'string', maxLength: 512, pattern: '^(|https?://\\S+|/\\S*|data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+)$' },
 }, []);
+const batchBody: Check<FromSchema<typeof batchSchema>> = compile(batchSchema);
+const resetBody: Check<FromSchema<typeof resetSchema>> = compile(resetSchema);
+const changeBody: Check<FromSchema<typeof changeSchema>> = compile(changeSchema);
+const allocBody: Check<FromSchema<typeof allocSchema>> = compile(allocSchema);
+const emailBody: Check<FromSchema<typeof emailSchema>> = compile(emailSchema);
+const profileBody: Check<FromSchema<typeof profileSchema>> = compile(profileSchema);
 
 /** A readable one-time password: 12 characters without look-alikes (no 0/O, 1/l/I). */
 export function randomPassword(): string {
@@ -38,14 +48,16 @@ export function randomPassword(): string {
 export default async function userManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const users = () => ctx.entities.find((m) => m.res.name === 'users')!;
+  useEntityHooks(app, 'users', usersHooks);
+  const checkUserList: Check<Conditions> = compile(users().listSchema);
   const endSessions = (userIds: number[]) =>
     db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [userIds]);
 
   // Batch edit of the selected users: department, line, enabled.
   app.post('/api/userManagement/dosEdit', { config: { access: WRITE } }, async (req) => {
     const lang = languageOf(req);
-    batchBody(req.body ?? {}, lang);
-    const b = req.body as { ids: number[]; departId?: number | null; lineid?: number | null; enabled?: boolean };
+    const b = bodyOf(req);
+    batchBody(b, lang);
     const updated = await db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE users SET depart_id = CASE WHEN $2 THEN $3::int ELSE depart_id END, lineid = CASE WHEN $4 THEN $5::int ELSE lineid END,
@@ -65,8 +77,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   app.post('/api/userManagement/getListByDepartId', { config: { access: roles('admin', 'supervisor') } }, async (req) => {
     const lang = languageOf(req);
     const model = users();
-    compile(model.listSchema)(req.body ?? {}, lang);
-    const c = (req.body ?? {}) as Conditions;
+    const c = bodyOf(req);
+    checkUserList(c, lang);
     if (c.departId === undefined) throw invalid(lang, { departId: message(lang, 'required') });
     return ok(await listPage(db, model, c));
   });
@@ -74,8 +86,9 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   // A new random password, shown once to the administrator; the user's sessions end.
   app.post('/api/userManagement/doReset', { config: { access: WRITE } }, async (req) => {
     const lang = languageOf(req);
-    resetBody(req.body ?? {}, lang);
-    const { userId } = req.body as { userId: number };
+    const body = bodyOf(req);
+    resetBody(body, lang);
+    const { userId } = body;
     const fresh = randomPassword();
     const hash = await hashPassword(fresh);
     const rows = await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1 RETURNING id', [userId, hash]);
@@ -87,8 +100,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   // Own password only, and only with the current one.
   app.post('/api/userManagement/changePwdById', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
-    changeBody(req.body ?? {}, lang);
-    const b = req.body as { userId: number; oldPassword: string; newPassword: string };
+    const b = bodyOf(req);
+    changeBody(b, lang);
     if (b.userId !== req.user!.userId) throw forbidden(message(lang, 'ownOnly'));
     // Guessing the current password with a stolen token is limited like login.
     const key = `pwd:${req.user!.userName}`;
@@ -109,8 +122,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   // Move users to another department.
   app.post('/api/userManagement/allocDis', { config: { access: WRITE } }, async (req) => {
     const lang = languageOf(req);
-    allocBody(req.body ?? {}, lang);
-    const b = req.body as { ids: number[]; departId: number };
+    const b = bodyOf(req);
+    allocBody(b, lang);
     if (!(await db.query('SELECT 1 FROM departments WHERE id = $1', [b.departId])).length) throw invalid(lang, { departId: message(lang, 'missingRef') });
     const rows = await db.query('UPDATE users SET depart_id = $2, updated_at = now() WHERE id = ANY($1::int[]) RETURNING id', [b.ids, b.departId]);
     return ok({ updated: rows.length });
@@ -118,8 +131,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
 
   app.post('/api/userManagement/doEmailMsgEdit', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
-    emailBody(req.body ?? {}, lang);
-    const b = req.body as { userId: number; email: string };
+    const b = bodyOf(req);
+    emailBody(b, lang);
     const me = req.user!;
     if (b.userId !== me.userId && !me.roles.includes('admin')) throw forbidden(message(lang, 'ownOnly'));
     const rows = await db.query('UPDATE users SET email = $2, updated_at = now() WHERE id = $1 RETURNING id', [b.userId, b.email]);
@@ -130,8 +143,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   // The personal centre: what a user may change about themselves.
   app.post('/api/userManagement/saveUserInfo', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
-    profileBody(req.body ?? {}, lang);
-    const b = req.body as Record<string, string | undefined>;
+    const b = bodyOf(req);
+    profileBody(b, lang);
     await db.query(
       `UPDATE users SET user_english_name = coalesce($2, user_english_name), mobile = coalesce($3, mobile), email = coalesce($4, email),
               avatar = coalesce($5, avatar), updated_at = now() WHERE id = $1`,

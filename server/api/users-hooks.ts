@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/index.ts';
 import { conflict } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
-import type { EntityHooks } from './hooks.ts';
+import type { EntityHooks } from '../entities/hooks.ts';
 
 /**
  * Refuses a change that would leave no enabled administrator, and an administrator's change

@@ -1,15 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Language } from '../http/language.ts';
-import rolesHooks from './roles-hooks.ts';
-import usersHooks from './users-hooks.ts';
 
 export interface HookContext { db: Queryable; user: SessionUser; lang: Language }
 
 /**
  * What an entity needs beyond storing what it was sent; most entities need nothing here.
- * beforeSave may change the values (e.g. hash a password); afterSave runs in the same
- * transaction; beforeRemove may refuse.
+ * Every hook runs inside the action's transaction (its `db` is the transaction): beforeSave
+ * may change the values (e.g. hash a password) or refuse; afterSave sees the saved row;
+ * beforeRemove may refuse. A refusal rolls the whole action back.
  */
 export interface EntityHooks {
   beforeSave?(values: Record<string, unknown>, ctx: HookContext & { isCreate: boolean }): Promise<void>;
@@ -17,4 +17,26 @@ export interface EntityHooks {
   beforeRemove?(ids: unknown[], ctx: HookContext): Promise<void>;
 }
 
-export const HOOKS: Record<string, EntityHooks> = { users: usersHooks, roles: rolesHooks };
+const HOOKS = new WeakMap<FastifyInstance, Map<string, EntityHooks>>();
+const hooksOf = (app: FastifyInstance) => HOOKS.get(app) ?? HOOKS.set(app, new Map()).get(app)!;
+
+/**
+ * The module that owns an entity's hand-written actions gives its hooks here (route modules
+ * are registered before the generic entity routes). Twice for one entity is a startup error.
+ */
+export function useEntityHooks(app: FastifyInstance, entity: string, hooks: EntityHooks): void {
+  const known = hooksOf(app);
+  if (known.has(entity)) throw new Error(`entity ${entity}: hooks given twice`);
+  known.set(entity, hooks);
+}
+
+/** The entity's hooks, once: hooks left unclaimed after every entity is registered name an entity that does not exist. */
+export function entityHooksOf(app: FastifyInstance, entity: string): EntityHooks {
+  const hooks = hooksOf(app).get(entity) ?? {};
+  hooksOf(app).delete(entity);
+  return hooks;
+}
+
+export function unclaimedEntityHooks(app: FastifyInstance): string[] {
+  return [...hooksOf(app).keys()];
+}

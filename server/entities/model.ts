@@ -1,4 +1,5 @@
 import type { EntitySchema, PropertySchema, ResourceBlock } from '../../schemas/types.ts';
+import { PAGING } from '../lists/conditions.ts';
 
 /**
  * What the server derives from one entity schema: SQL names, what may be read and written,
@@ -63,12 +64,6 @@ function readExpression(model: Pick<EntityModel, 'props' | 'res'>, prop: string,
   }
   return `t.${columnOf(model, prop)}`;
 }
-
-const PAGING = {
-  pageNo: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-  pageSize: { type: 'integer', minimum: 1, maximum: 1000 },
-  sortOrder: { type: 'string', enum: ['asc', 'desc', 'ascend', 'descend'] },
-};
 
 export function buildModel(schema: EntitySchema): EntityModel {
   const res = schema['x-resource'];

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/index.ts';
 import { ApiError, conflict } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
-import { invalid } from './validate.ts';
+import { invalid } from '../http/validate.ts';
 import { columnOf, type EntityModel } from './model.ts';
 
 type Values = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import { can, describeRule, type AccessRule } from '../../schemas/access.ts';
+import { can, type AccessRule } from '../../schemas/access.ts';
+import { message, type Language } from './language.ts';
 
 /**
  * Every /api route declares who may call it, in `config.access`; the app refuses to start
@@ -23,10 +24,22 @@ export interface SessionUser {
 
 export const isAdmin = (user: Pick<SessionUser, 'roles'>) => user.roles.includes('admin');
 
+/** The rule in the caller's words: "role admin or supervisor", "角色 admin或supervisor". */
+function describe(rule: AccessRule, lang: Language): string {
+  if (Array.isArray(rule)) return message(lang, 'ruleRole', { list: rule.join(message(lang, 'ruleOr')) });
+  const r = rule as Exclude<AccessRule, readonly string[]>;
+  const join = message(lang, r.mode === 'allOf' ? 'ruleAnd' : 'ruleOr');
+  const parts = [
+    r.role?.length ? message(lang, 'ruleRole', { list: r.role.join(join) }) : '',
+    r.ability?.length ? message(lang, 'ruleAbility', { list: r.ability.join(join) }) : '',
+  ].filter(Boolean);
+  return r.mode === 'except' ? message(lang, 'ruleNoneOf', { list: parts.join(', ') }) : parts.join(message(lang, 'ruleAnd'));
+}
+
 /** undefined when allowed, else the message naming what is missing. */
-export function denial(access: Exclude<Access, 'open'>, user: SessionUser): string | undefined {
+export function denial(access: Exclude<Access, 'open'>, user: SessionUser, lang: Language): string | undefined {
   if (access === 'any' || can(user, access)) return undefined;
-  return `permission denied: requires ${describeRule(access)}`;
+  return message(lang, 'denied', { rule: describe(access, lang) });
 }
 
 declare module 'fastify' {

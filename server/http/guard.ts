@@ -4,6 +4,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import { loadSessionUser } from '../auth/session-user.ts';
 import { type Access, denial } from './access.ts';
 import { forbidden, unauthorized } from './envelope.ts';
+import { languageOf } from './language.ts';
 
 export interface RouteEntry { method: string; url: string; access: Access | undefined }
 
@@ -37,7 +38,7 @@ export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService
     const claims = await tokens.claims(token);
     const user = claims && (await loadSessionUser(db, claims.userId, claims.jti));
     if (!user) throw unauthorized();
-    const why = denial(access, user);
+    const why = denial(access, user, languageOf(req));
     if (why) throw forbidden(why);
     req.user = user;
   });

@@ -12,17 +12,14 @@ export function languageOf(req: Pick<FastifyRequest, 'headers'>): Language {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** What-words used in "still used by" messages. */
-const WHAT: Record<string, { en: string; zh: string }> = {
-  users: { en: 'users', zh: '用户' },
-  'sub-departments': { en: 'sub-departments', zh: '下级部门' },
-  'sub-menus': { en: 'sub-menus', zh: '下级菜单' },
-};
+const isKey = (k: string): k is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, k);
 
+/** The message in the caller's language; a `what` parameter (e.g. "users" in "still used by") is a word of the table too. */
 export function message(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   let text: string = MESSAGES[key][lang];
   for (const [k, v] of Object.entries(params)) {
-    const value = k === 'what' ? (WHAT[String(v)]?.[lang] ?? String(v)) : String(v);
+    const word = `what_${String(v)}`;
+    const value = k === 'what' && isKey(word) ? MESSAGES[word][lang] : String(v);
     text = text.replace(`{${k}}`, value);
   }
   return text;

@@ -62,9 +62,9 @@ describe('role matrix', () => {
     it(action, async () => {
       const got: Record<string, number> = {};
       for (const who of ['admin', 'supervisor', 'agent'] as const) {
-        const res = await s.call('POST', `/api/${action}`, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+        const res = await s.call('POST', `/api/${action}`, { token: tokens[who], headers: { 'accept-language': 'en' }, ...(body === undefined ? {} : { body }) });
         got[who] = res.status;
-        if (res.status === 403) expect(res.body.msg).toMatch(/permission denied/);
+        if (res.status === 403) expect(res.body.msg).toMatch(/^permission denied: requires role /);
       }
       expect(got).toEqual(expected);
     });

@@ -46,9 +46,13 @@ describe('route access', () => {
       extraRoutes: [async (app) => void app.post('/api/Probe/adminOnly', { config: { access: roles('admin', 'supervisor') } }, async () => ({ code: 200, msg: 'ok', data: 1 }))],
     });
     try {
-      const agent = await t.call('POST', '/api/Probe/adminOnly', { token: await t.login('agent1', 'agent123'), body: {} });
+      const token = await t.login('agent1', 'agent123');
+      const agent = await t.call('POST', '/api/Probe/adminOnly', { token, body: {}, headers: { 'accept-language': 'en' } });
       expect(agent.status).toBe(403);
-      expect(agent.body.msg).toMatch(/admin or supervisor/);
+      expect(agent.body.msg).toBe('permission denied: requires role admin or supervisor');
+      // Chinese is the default language, and the refusal speaks it too.
+      const zh = await t.call('POST', '/api/Probe/adminOnly', { token, body: {} });
+      expect(zh.body.msg).toBe('无权限：需要 角色 admin或supervisor');
       const sup = await t.call('POST', '/api/Probe/adminOnly', { token: await t.login('supervisor', 'super123'), body: {} });
       expect(sup.status).toBe(200);
     } finally {
