@@ -12,6 +12,8 @@ export const AUTH_PATHS = {
   socialLogin: '/socialLogin',
   userInfo: '/api/default/GetUserInfo',
   logout: '/api/User/setLogout',
+  /** The image verification code asked for once a user is past the failure threshold (contracts item 3). */
+  captcha: '/api/VerifyCodeHelper/ObtainImageVerificationCode',
 } as const;
 
 /** Login-flow calls handle 401 themselves (wrong password), so the client must not reset. */
@@ -42,7 +44,25 @@ export interface AuthDeps {
   encryptor?: EncryptorFactory;
 }
 
-export type LoginParams = { username: string; password: string } | { code: string };
+/** The verification code's id and text go along only when the form shows the captcha. */
+export type PasswordLogin = { username: string; password: string; verifyId?: string; verifyCode?: string };
+export type LoginParams = PasswordLogin | { code: string };
+
+/** ObtainImageVerificationCode's answer. */
+export interface Captcha {
+  verifyId: string;
+  /** A data:image/svg+xml;base64 URL. */
+  image: string;
+  /** Seconds the code stays valid. */
+  expiresIn: number;
+}
+
+/** A refused login; `captchaRequired` tells the form to show (or renew) the verification code. */
+export class LoginRefused extends Error {
+  constructor(message: string, readonly captchaRequired: boolean) {
+    super(message);
+  }
+}
 
 interface PublicKeyData {
   publicKey?: string;
@@ -53,9 +73,17 @@ interface PublicKeyData {
 /** A failure whose message is already the text the user should read. */
 class LoginFailure extends Error {}
 
+/** Any failed answer past the per-user threshold says so in `data.captchaRequired`. */
+export function captchaRequired(error: unknown): boolean {
+  const data = error instanceof ApiError ? (error as { data?: unknown }).data : undefined;
+  return typeof data === 'object' && data !== null && (data as { captchaRequired?: unknown }).captchaRequired === true;
+}
+
 function loginErrorText(error: unknown, t: Translate): string {
   if (error instanceof LoginFailure) return error.message;
   if (error instanceof ApiError) {
+    // The server's text says what the captcha needs ("enter a verification code", "wrong or expired").
+    if (error.statusCode === 401 && captchaRequired(error)) return error.serverMsg ?? t('auth.captchaRequired');
     if (error.statusCode === 401) return t('auth.loginFailed');
     if (error.statusCode === 429) return error.serverMsg ?? error.message;
     return error.message;
@@ -107,7 +135,12 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
       return data.token;
     }
     const password = await loginPassword(params.password);
-    const { data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.login, { username: params.username, password }, QUIET);
+    const captcha = params.verifyId && params.verifyCode ? { verifyId: params.verifyId, verifyCode: params.verifyCode } : {};
+    const { data } = await http.post<{ token?: unknown } | null>(
+      AUTH_PATHS.login,
+      { username: params.username, password, ...captcha },
+      QUIET,
+    );
     if (typeof data?.token !== 'string' || !data.token) throw new LoginFailure(t('auth.loginFailed'));
     return data.token;
   }
@@ -122,7 +155,7 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
       } catch (cause) {
         // A token without a valid user must not survive: the next visit would skip the login page.
         session.clear();
-        const error = new Error(loginErrorText(cause, t));
+        const error = new LoginRefused(loginErrorText(cause, t), captchaRequired(cause));
         error.name = t('auth.loginFailedTitle');
         return { success: false, error };
       }

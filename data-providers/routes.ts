@@ -3,39 +3,11 @@
  * "all"): the menus this user's roles may see, as a tree of route items. The console turns
  * it into screens (src/app/route-screens.ts) and the side menu (src/shell/side-menu.ts).
  */
+import type { RouteItem, RouteMeta } from '../schemas/route-item';
+
 export const ROUTES_PATH = '/api/router/getList';
 
-export interface RouteMeta {
-  /** An i18n key (menu.users) or plain text. */
-  title?: string;
-  /** An antd icon name, e.g. UserOutlined. */
-  icon?: string;
-  roles?: string[];
-  noKeepAlive?: boolean;
-  noClosable?: boolean;
-  dynamicNewTab?: boolean;
-  /** The menu entry to highlight while this route is open. */
-  activeMenu?: string;
-  badge?: string;
-  dot?: boolean;
-  /** '_blank' opens the entry in a new tab. */
-  target?: string;
-  isCustomSvg?: boolean;
-}
-
-export interface RouteItem {
-  /** Absolute ('/system/user'), relative to the parent ('user') or external ('https://...'). */
-  path: string;
-  name?: string;
-  /** A name in the console's component registry: 'Home', 'resources/<entity>', or 'Layout' / '' for a group. */
-  component?: string;
-  redirect?: string;
-  hidden?: boolean;
-  alwaysShow?: boolean;
-  menuHidden?: boolean;
-  meta?: RouteMeta;
-  children?: RouteItem[];
-}
+export type { RouteItem, RouteMeta } from '../schemas/route-item';
 
 /** A parent that only groups its children ('Layout' or no component). */
 export const isGroup = (item: RouteItem): boolean => !item.component || item.component === 'Layout';

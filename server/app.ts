@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { routeValidator } from './http/validate.ts';
 import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
 import defaultRoutes from './api/default.ts';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.decorate('routeTable', table);
   registerAccessCheck(app, table);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   registerGuard(app, ctx.db, ctx.tokens);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Spec calls such as router/getList send no payload, often still labelled JSON: empty means no body.

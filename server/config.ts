@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ENTITIES_DIR } from './entities/load.ts';
+import type { LimitRules } from './auth/limiter.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -16,6 +17,15 @@ export interface Config {
   seed: boolean;
   /** Folders of entity schemas (tests add fixtures). */
   entityDirs: string[];
+  /** Live sessions one user may hold; a new login ends the oldest (MAX_SESSIONS_PER_USER). */
+  maxSessionsPerUser: number;
+  /** How often ended sessions, limiter windows, codes and nonces are deleted (SWEEP_INTERVAL_SECONDS). */
+  sweepIntervalMs: number;
+  /** Password hashes run at once, and waiting, before logins answer 503 (HASH_CONCURRENCY, HASH_QUEUE). */
+  hashConcurrency: number;
+  hashQueue: number;
+  /** Attempt limits (LOGIN_LIMIT_*, PASSWORD_CHANGE_LIMIT, CAPTCHA_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MINUTE). */
+  limits: LimitRules;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -45,5 +55,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],
+    maxSessionsPerUser: Math.max(1, intFrom(env.MAX_SESSIONS_PER_USER, 5, 'MAX_SESSIONS_PER_USER')),
+    sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
+    hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
+    hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    limits: {
+      perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),
+      perUser: intFrom(env.LOGIN_CAPTCHA_AFTER, 5, 'LOGIN_CAPTCHA_AFTER'),
+      perAddress: intFrom(env.LOGIN_LIMIT_PER_ADDRESS, 50, 'LOGIN_LIMIT_PER_ADDRESS'),
+      loginWindowMs: Math.max(1, intFrom(env.LOGIN_LIMIT_WINDOW_MINUTES, 15, 'LOGIN_LIMIT_WINDOW_MINUTES')) * 60_000,
+      passwordChange: intFrom(env.PASSWORD_CHANGE_LIMIT, 5, 'PASSWORD_CHANGE_LIMIT'),
+      captchaPerMinute: intFrom(env.CAPTCHA_LIMIT_PER_MINUTE, 20, 'CAPTCHA_LIMIT_PER_MINUTE'),
+      lookupPerMinute: intFrom(env.LOOKUP_LIMIT_PER_MINUTE, 30, 'LOOKUP_LIMIT_PER_MINUTE'),
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import type { LoginLimiter } from './auth/limiter.ts';
+import type { Limiter } from './auth/limiter.ts';
 import type { VerifiedCache } from './auth/password.ts';
 import type { RsaLogin } from './auth/rsa.ts';
 import type { Secrets } from './auth/secrets.ts';
@@ -14,7 +14,8 @@ export interface AppContext {
   secrets: Secrets;
   tokens: TokenService;
   rsa: RsaLogin;
-  limiter: LoginLimiter;
+  /** Attempt limits shared by every process (table rate_limits). */
+  limiter: Limiter;
   verified: VerifiedCache;
   /** Every entity schema, checked and turned into its server model at startup. */
   entities: EntityModel[];

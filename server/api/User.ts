@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { forbidden, ok } from '../http/envelope.ts';
+import { languageOf, message } from '../http/language.ts';
+import { revokeSeatSessions } from '../auth/tokens.ts';
 
 const setLogoutBody = {
   type: 'object',
@@ -28,13 +30,9 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
         });
         return ok(null);
       }
-      if (!isAdmin(me)) throw forbidden('permission denied: you may log out only your own seat');
+      if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE sessions SET revoked_at = now()
-            WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE user_seat_no = $1)`,
-          [seat],
-        );
+        await revokeSeatSessions(tx, seat);
         await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
       });
       return ok(null);

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { dummyHash, verifyPassword } from '../auth/password.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { DUMMY_HASH, HashingBusy, hashGate, verifyPassword } from '../auth/password.ts';
+import { useCaptcha } from '../auth/captcha.ts';
+import { passwordFromBlob } from '../auth/rsa-payload.ts';
+import { startSweeper } from '../auth/sweeper.ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, open } from '../http/access.ts';
 import { ApiError, ok, unauthorized } from '../http/envelope.ts';
+import { languageOf, message, type Language } from '../http/language.ts';
 import { sessionUserSchema } from '../../schemas/session-user.ts';
 import { loginRow, userInfoById } from './users-sql.ts';
-
-export const WRONG_LOGIN = 'username or password incorrect!!!';
 
 const loginBody = {
   type: 'object',
@@ -15,8 +18,12 @@ const loginBody = {
   properties: {
     username: { type: 'string', minLength: 1, maxLength: 64 },
     password: { type: 'string', minLength: 1, maxLength: 8192 },
+    // The image verification code, once the user is past the per-user threshold (contracts.md item 3).
+    verifyId: { type: 'string', maxLength: 64 },
+    verifyCode: { type: 'string', maxLength: 16 },
   },
 } as const;
+type LoginBody = FromSchema<typeof loginBody>;
 
 const byLoginBody = {
   type: 'object',
@@ -24,29 +31,40 @@ const byLoginBody = {
   additionalProperties: false,
   properties: { username: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
+type ByLoginBody = FromSchema<typeof byLoginBody>;
 
 const envelopeOf = (data: object) => ({
   200: { type: 'object', properties: { code: { type: 'integer' }, msg: { type: 'string' }, data } },
 });
 
-const WORK_ORDER_DEPARTMENTS = new Set([4, 5]);
-
-export function tooMany(waitMs: number): ApiError {
+/** 429 for a login-like limit (15-minute windows): the wait in minutes, and Retry-After in seconds. */
+export function tooMany(lang: Language, waitMs: number): ApiError {
   const seconds = Math.ceil(waitMs / 1000);
-  const minutes = Math.ceil(seconds / 60);
-  return new ApiError(429, `too many failed login attempts: try again in ${minutes} minute(s)`, { retryAfter: seconds }, {
+  return new ApiError(429, message(lang, 'tooManyLogins', { minutes: Math.ceil(seconds / 60) }), { retryAfter: seconds }, {
     'retry-after': String(seconds),
   });
+}
+
+/** 429 for a per-minute rate limit (look-ups, verification images). */
+export function tooManyRequests(lang: Language, waitMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ApiError(429, message(lang, 'tooManyRequests', { seconds }), { retryAfter: seconds }, { 'retry-after': String(seconds) });
 }
 
 /** Spec controller `default`: login and the login page's helpers, then the session user. */
 export default async function defaultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, limiter, verified, tokens, rsa, config } = ctx;
+  const rules = limiter.rules;
 
+  // Ended sessions, limiter windows, codes and nonces are deleted on a schedule in every process.
+  const stopSweeper = startSweeper(db, config.sweepIntervalMs, app.log);
+  app.addHook('onClose', async () => stopSweeper());
+
+  /** The user's id when the password is right. Unknown and disabled users pay the same hash. */
   async function checkCredentials(userName: string, password: string): Promise<number | undefined> {
     const row = await loginRow(db, userName);
     if (!row || !row.enabled) {
-      await verifyPassword(password, await dummyHash());
+      await verifyPassword(password, DUMMY_HASH);
       return undefined;
     }
     if (verified.has(row.id, row.password_hash, password)) return row.id;
@@ -55,21 +73,45 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     return row.id;
   }
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: LoginBody }>(
     '/api/default/login',
     { config: { access: open }, schema: { body: loginBody } },
-    async (req: FastifyRequest<{ Body: { username: string; password: string } }>) => {
-      const { username } = req.body;
-      const wait = limiter.retryAfter(username, req.ip);
-      if (wait > 0) throw tooMany(wait);
-      const password = config.rsaLogin ? rsa.decrypt(req.body.password) : req.body.password;
-      const userId = password === undefined ? undefined : await checkCredentials(username, password);
-      if (userId === undefined) {
-        limiter.fail(username, req.ip);
-        req.log.info({ username }, 'login refused');
-        throw unauthorized(WRONG_LOGIN);
+    async (req: FastifyRequest<{ Body: LoginBody }>) => {
+      const lang = languageOf(req);
+      const { username, verifyId, verifyCode } = req.body;
+      if (hashGate.full) throw new HashingBusy();
+      // Reserve the attempt before any hashing, in one statement: concurrent attempts cannot all pass.
+      const s = limiter.loginSlots(username, req.ip);
+      const all = [s.userAddress, s.user, s.address];
+      const [ua, u, a] = await limiter.take(all);
+      const refuse = async (err: ApiError) => {
+        await limiter.giveBack(all);
+        return err;
+      };
+      const over = [ua!.hits > rules.perUserAddress ? ua! : undefined, a!.hits > rules.perAddress ? a! : undefined].filter((t) => t);
+      if (over.length) throw await refuse(tooMany(lang, Math.max(...over.map((t) => t!.waitMs))));
+      // Past the per-user threshold a stranger's failures ask for a verification code, never lock the user out.
+      if (u!.hits > rules.perUser) {
+        if (!verifyId || !verifyCode) throw await refuse(new ApiError(401, message(lang, 'captchaRequired'), { captchaRequired: true }));
+        if (!(await useCaptcha(db, verifyId, verifyCode))) {
+          throw await refuse(new ApiError(401, message(lang, 'captchaWrong'), { captchaRequired: true }));
+        }
       }
-      limiter.succeed(username, req.ip);
+      let userId: number | undefined;
+      try {
+        const password = config.rsaLogin ? await passwordFromBlob(db, rsa, req.body.password) : req.body.password;
+        userId = password === undefined ? undefined : await checkCredentials(username, password);
+      } catch (err) {
+        if (err instanceof HashingBusy) await limiter.giveBack(all);
+        throw err;
+      }
+      if (userId === undefined) {
+        req.log.info({ username }, 'login refused');
+        throw new ApiError(401, message(lang, 'wrongLogin'), u!.hits >= rules.perUser ? { captchaRequired: true } : null);
+      }
+      // A success does not count: its attempt is given back and the (user, address) count starts over.
+      await limiter.giveBack([s.user, s.address]);
+      await limiter.clear(s.userAddress);
       const token = await tokens.issue(db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
       req.log.info({ userId }, 'login');
       return ok({ token });
@@ -82,31 +124,38 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     return ok(info);
   });
 
-  // Open by design (the login page asks before anyone is logged in), so they say little:
-  // the department decides the site title, the company its name.
-  app.post<{ Body: { username: string } }>(
+  // Open by design (the login page asks before anyone is logged in), so they answer only what
+  // the login page shows, in the same shape for unknown names, and are rate-limited per address.
+  const lookupAllowed = async (req: FastifyRequest) => {
+    const wait = await limiter.perMinute('lookup_address', req.ip);
+    if (wait > 0) throw tooManyRequests(languageOf(req), wait);
+  };
+
+  app.post<{ Body: ByLoginBody }>(
     '/api/default/GetUserInfoByLogin',
     { config: { access: open }, schema: { body: byLoginBody } },
     async (req) => {
-      const rows = await db.query<{ departId: number | null; companyId: number | null }>(
-        'SELECT depart_id AS "departId", company_id AS "companyId" FROM users WHERE user_name = $1 AND enabled',
+      await lookupAllowed(req);
+      // The department's work_order_title flag decides the title (contracts.md item 1).
+      const rows = await db.query<{ workOrder: boolean }>(
+        `SELECT coalesce(d.work_order_title, false) AS "workOrder"
+           FROM users u LEFT JOIN departments d ON d.id = u.depart_id WHERE u.user_name = $1 AND u.enabled`,
         [req.body.username],
       );
-      const r = rows[0] ?? { departId: null, companyId: null };
-      return ok({ ...r, siteTitle: r.departId !== null && WORK_ORDER_DEPARTMENTS.has(r.departId) ? 'workorder' : 'console' });
+      return ok({ siteTitle: rows[0]?.workOrder ? 'workorder' : 'console' });
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post<{ Body: ByLoginBody }>(
     '/api/default/GetCompanyInfoByLogin',
     { config: { access: open }, schema: { body: byLoginBody } },
     async (req) => {
-      const rows = await db.query<{ companyId: number; companyName: string }>(
-        `SELECT c.id AS "companyId", c.name AS "companyName"
-           FROM users u JOIN companies c ON c.id = u.company_id WHERE u.user_name = $1 AND u.enabled`,
+      await lookupAllowed(req);
+      const rows = await db.query<{ companyName: string }>(
+        `SELECT c.name AS "companyName" FROM users u JOIN companies c ON c.id = u.company_id WHERE u.user_name = $1 AND u.enabled`,
         [req.body.username],
       );
-      return ok(rows[0] ?? { companyId: null, companyName: '' });
+      return ok({ companyName: rows[0]?.companyName ?? '' });
     },
   );
 

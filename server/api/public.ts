@@ -2,12 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { open } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
+import { languageOf } from '../http/language.ts';
+import { newCaptcha } from '../auth/captcha.ts';
+import { tooManyRequests } from './default.ts';
 
-/** Open endpoints outside /api: the RSA public key and the health check. */
+/** Open endpoints: the RSA public key, the health check and the login's image verification code. */
 export default async function publicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/publicKey', { config: { access: open } }, async () =>
     ok({ publicKey: ctx.secrets.rsaPublicPem, mockServer: false, rsaLogin: ctx.config.rsaLogin }),
   );
+
+  // Asked for by the login form once a user is past the per-user failure threshold (contracts.md item 3).
+  app.get('/api/VerifyCodeHelper/ObtainImageVerificationCode', { config: { access: open } }, async (req) => {
+    const wait = await ctx.limiter.perMinute('captcha_address', req.ip);
+    if (wait > 0) throw tooManyRequests(languageOf(req), wait);
+    return ok(await newCaptcha(ctx.db));
+  });
 
   app.get('/healthz', { config: { access: open } }, async (_req, reply) => {
     let database = true;

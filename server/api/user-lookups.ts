@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { liveSessionOf } from '../auth/tokens.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { anyUser, isAdmin, type SessionUser } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
@@ -17,7 +18,7 @@ const userBody: Check<{ userId?: number; userSeatNo?: string }> = compile({
 const canReadOthers = (u: SessionUser) => u.roles.some((r) => READERS.includes(r)) || isAdmin(u);
 const seatOptions = (where: string) => `SELECT user_chinese_name || ' (' || user_seat_no || ')' AS label, user_seat_no AS value
   FROM users u WHERE enabled AND user_seat_no IS NOT NULL AND user_seat_no <> '0' ${where} ORDER BY user_seat_no`;
-const LIVE = 'AND EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now())';
+const LIVE = `AND ${liveSessionOf('u')}`;
 
 /** userManagement look-ups and option lists (seat pickers, name pickers, a user's department or mobile). */
 export default async function userLookupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -12,6 +12,7 @@ import usersHooks, { keepAnAdmin } from './users-hooks.ts';
 import { anyUser, roles, type Access } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { tooMany } from './default.ts';
+import { revokeUserSessions } from '../auth/tokens.ts';
 import { languageOf, message } from '../http/language.ts';
 
 const WRITE: Access = ADMIN_WRITE;
@@ -50,8 +51,7 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
   const users = () => ctx.entities.find((m) => m.res.name === 'users')!;
   useEntityHooks(app, 'users', usersHooks);
   const checkUserList: Check<Conditions> = compile(users().listSchema);
-  const endSessions = (userIds: number[]) =>
-    db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [userIds]);
+  const endSessions = (userIds: number[]) => revokeUserSessions(db, userIds, 'password');
 
   // Batch edit of the selected users: department, line, enabled.
   app.post('/api/userManagement/dosEdit', { config: { access: WRITE } }, async (req) => {
@@ -66,7 +66,7 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
         [b.ids, 'departId' in b, b.departId ?? null, 'lineid' in b, b.lineid ?? null, b.enabled ?? null],
       );
       if (b.enabled === false) {
-        await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = ANY($1::int[]) AND revoked_at IS NULL', [b.ids]);
+        await revokeUserSessions(tx, b.ids, 'account');
         await keepAnAdmin(tx, req.user!.userId, lang);
       }
       return rows.length;
@@ -103,19 +103,21 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     const b = bodyOf(req);
     changeBody(b, lang);
     if (b.userId !== req.user!.userId) throw forbidden(message(lang, 'ownOnly'));
-    // Guessing the current password with a stolen token is limited like login.
-    const key = `pwd:${req.user!.userName}`;
-    const wait = ctx.limiter.retryAfter(key, req.ip);
-    if (wait > 0) throw tooMany(wait);
+    // Guessing the current password with a stolen token is limited like login: reserved before the hash.
+    const slot = ctx.limiter.passwordSlot(req.user!.userName);
+    const [taken] = await ctx.limiter.take([slot]);
+    if (taken!.hits > ctx.limiter.rules.passwordChange) {
+      await ctx.limiter.giveBack([slot]);
+      throw tooMany(lang, taken!.waitMs);
+    }
     const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [b.userId]);
     if (!row || !(await verifyPassword(b.oldPassword, row.password_hash))) {
-      ctx.limiter.fail(key, req.ip);
       throw invalid(lang, { oldPassword: message(lang, 'oldPassword') });
     }
-    ctx.limiter.succeed(key, req.ip);
+    await ctx.limiter.clear(slot);
     await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [b.userId, await hashPassword(b.newPassword)]);
     // Other sessions end; the one that changed the password stays.
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND jti <> $2 AND revoked_at IS NULL', [b.userId, req.user!.jti]);
+    await revokeUserSessions(db, [b.userId], 'password', req.user!.jti);
     return ok(null);
   });
 

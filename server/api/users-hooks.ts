@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/tokens.ts';
 import type { Queryable } from '../db/index.ts';
 import { conflict } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
@@ -32,7 +33,7 @@ const usersHooks: EntityHooks = {
     if (values.password !== undefined || values.enabled === false) {
       await db.query('UPDATE users SET password_changed_at = now(), updated_at = now() WHERE id = $1', [id]);
       // A changed password or a disabled account ends the user's sessions.
-      await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+      await revokeUserSessions(db, [Number(id)], values.password !== undefined ? 'password' : 'account');
     } else if (!isCreate) {
       await db.query('UPDATE users SET updated_at = now() WHERE id = $1', [id]);
     }

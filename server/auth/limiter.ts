@@ -1,50 +1,97 @@
+import type { Queryable } from '../db/index.ts';
+
 /**
- * Failed-login limiter: counts failures in a sliding window per (user, address), per user
- * and per address. Successful logins are never limited and clear the (user, address) count.
- * In memory: one process; several processes behind a balancer each keep their own count.
+ * Attempt limits kept in the database (table rate_limits), so every server process sees the
+ * same counts. An attempt is reserved before the expensive work, in one statement
+ * (INSERT ... ON CONFLICT ... DO UPDATE ... RETURNING), so concurrent attempts cannot all read
+ * "under the limit" and then all proceed; an attempt that turns out not to count (refused
+ * unchecked, or a success) is given back. Each kind is its own namespace.
  */
-export interface LimiterRules { perUserAddress: number; perUser: number; perAddress: number; windowMs: number }
+export type LimitKind =
+  | 'login_user_address'
+  | 'login_user'
+  | 'login_address'
+  | 'password_change'
+  | 'captcha_address'
+  | 'lookup_address';
 
-export const DEFAULT_RULES: LimiterRules = { perUserAddress: 5, perUser: 20, perAddress: 50, windowMs: 15 * 60_000 };
+export interface Slot { kind: LimitKind; key: string; windowMs: number }
+export interface Taken { slot: Slot; hits: number; waitMs: number }
 
-export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-  constructor(private readonly rules: LimiterRules = DEFAULT_RULES) {}
+/** Settings of every limit (README "Security"); config.ts reads them from the environment. */
+export interface LimitRules {
+  /** Failed logins per (user, address) before 429. */
+  perUserAddress: number;
+  /** Failed logins per user before the verification code is required (never a lock-out). */
+  perUser: number;
+  /** Failed logins per address before 429. */
+  perAddress: number;
+  loginWindowMs: number;
+  /** Wrong current passwords per user in changePwdById before 429. */
+  passwordChange: number;
+  /** Verification images per address per minute. */
+  captchaPerMinute: number;
+  /** Login-page look-ups per address per minute. */
+  lookupPerMinute: number;
+}
 
-  private keys(user: string, address: string): Array<[string, number]> {
-    return [
-      [`ua:${user}\0${address}`, this.rules.perUserAddress],
-      [`u:${user}`, this.rules.perUser],
-      [`a:${address}`, this.rules.perAddress],
-    ];
+export const DEFAULT_RULES: LimitRules = {
+  perUserAddress: 5, perUser: 5, perAddress: 50, loginWindowMs: 15 * 60_000,
+  passwordChange: 5, captchaPerMinute: 20, lookupPerMinute: 30,
+};
+
+export class Limiter {
+  constructor(private readonly db: Queryable, readonly rules: LimitRules = DEFAULT_RULES) {}
+
+  /** Counts one attempt on every slot at once; answers each slot's count including this attempt. */
+  async take(slots: Slot[]): Promise<Taken[]> {
+    const rows = await this.db.query<{ kind: string; key: string; hits: number; wait_ms: number }>(
+      `INSERT INTO rate_limits AS l (kind, key, hits, reset_at)
+       SELECT k, key, 1, now() + make_interval(secs => w / 1000.0) FROM unnest($1::text[], $2::text[], $3::float8[]) AS t(k, key, w)
+       ON CONFLICT (kind, key) DO UPDATE
+         SET hits = CASE WHEN l.reset_at <= now() THEN 1 ELSE l.hits + 1 END,
+             reset_at = CASE WHEN l.reset_at <= now() THEN excluded.reset_at ELSE l.reset_at END
+       RETURNING kind, key, hits, ceil(extract(epoch FROM reset_at - now()) * 1000)::float8 AS wait_ms`,
+      [slots.map((s) => s.kind), slots.map((s) => s.key), slots.map((s) => s.windowMs)],
+    );
+    return slots.map((slot) => {
+      const r = rows.find((x) => x.kind === slot.kind && x.key === slot.key)!;
+      return { slot, hits: r.hits, waitMs: Math.max(1000, r.wait_ms) };
+    });
   }
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => t > now - this.rules.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  /** Takes back one attempt from each slot (it was not checked, or it succeeded). */
+  async giveBack(slots: Slot[]): Promise<void> {
+    if (!slots.length) return;
+    await this.db.query(
+      `UPDATE rate_limits SET hits = greatest(hits - 1, 0)
+        WHERE (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [slots.map((s) => s.kind), slots.map((s) => s.key)],
+    );
   }
 
-  /** Milliseconds until another attempt is allowed, or 0 when allowed now. */
-  retryAfter(user: string, address: string, now = Date.now()): number {
-    let wait = 0;
-    for (const [key, max] of this.keys(user, address)) {
-      const list = this.recent(key, now);
-      if (list.length >= max) wait = Math.max(wait, list[list.length - max]! + this.rules.windowMs - now);
-    }
-    return wait;
+  async clear(slot: Slot): Promise<void> {
+    await this.db.query('DELETE FROM rate_limits WHERE kind = $1 AND key = $2', [slot.kind, slot.key]);
   }
 
-  fail(user: string, address: string, now = Date.now()): void {
-    for (const [key] of this.keys(user, address)) {
-      const list = this.recent(key, now);
-      list.push(now);
-      this.failures.set(key, list);
-    }
+  // Slots of each kind. Keys that combine values are JSON arrays: no separator can be forged.
+  loginSlots(user: string, address: string): { userAddress: Slot; user: Slot; address: Slot } {
+    const windowMs = this.rules.loginWindowMs;
+    return {
+      userAddress: { kind: 'login_user_address', key: JSON.stringify([user, address]), windowMs },
+      user: { kind: 'login_user', key: user, windowMs },
+      address: { kind: 'login_address', key: address, windowMs },
+    };
   }
 
-  succeed(user: string, address: string): void {
-    this.failures.delete(`ua:${user}\0${address}`);
+  passwordSlot(userName: string): Slot {
+    return { kind: 'password_change', key: userName, windowMs: this.rules.loginWindowMs };
+  }
+
+  /** One attempt on a per-minute limit: the wait in ms when over it, else 0. Refused attempts count too. */
+  async perMinute(kind: 'captcha_address' | 'lookup_address', address: string): Promise<number> {
+    const max = kind === 'captcha_address' ? this.rules.captchaPerMinute : this.rules.lookupPerMinute;
+    const [t] = await this.take([{ kind, key: address, windowMs: 60_000 }]);
+    return t!.hits > max ? t!.waitMs : 0;
   }
 }

@@ -1,9 +1,58 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { ApiError } from '../http/envelope.ts';
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptRaw = promisify(crypto.scrypt) as (
   pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/** Thrown when the hashing queue is full: a 503 with Retry-After, answered at once (message 'loginBusy'). */
+export class HashingBusy extends ApiError {
+  constructor() {
+    super(503, 'loginBusy', null, { 'retry-after': '2' });
+    Object.assign(this, { key: 'loginBusy' });
+  }
+}
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads), which file access, DNS and zlib share. A login
+ * flood used to fill it and stall every other request for seconds, so at most `concurrency`
+ * hashes run at once (below the pool size) and at most `queue` wait; beyond that a hash is
+ * refused at once instead of waiting.
+ */
+export class HashGate {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(public concurrency = 2, public queue = 32) {}
+
+  /** True when a hash asked for now would be refused: callers answer 503 before any other work. */
+  get full(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.queue;
+  }
+
+  private leave(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.full) throw new HashingBusy();
+    if (this.running < this.concurrency) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      this.leave();
+    }
+  }
+}
+
+/** The process's one gate; createContext sets its size from config. */
+export const hashGate = new HashGate();
+
+const scrypt = (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) =>
+  hashGate.run(() => scryptRaw(pw, salt, len, opts));
 
 /** scrypt N=2^15, r=8, p=1: 32 MiB and ~60-100 ms per hash on one core (OWASP's minimum is 2^17 at r=8 for storage-only; we pair a lighter cost with attempt limits). */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -28,9 +77,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password: unknown users cost the same time as known ones. */
-let dummy: Promise<string> | undefined;
-export const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+/**
+ * A stored hash with the current parameters and random bytes (no password matches it):
+ * verifying against it costs what a real check costs, so unknown users are as slow as known ones.
+ */
+export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${crypto.randomBytes(16).toString('base64')}$${crypto.randomBytes(KEY_LEN).toString('base64')}`;
 
 /**
  * Remembers credentials that verified recently, keyed by an HMAC of (user, stored hash,

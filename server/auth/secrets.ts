@@ -1,30 +1,37 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Db } from '../db/index.ts';
 
-/** Secrets created once in DATA_DIR (mode 0600) and reused on every later start. */
+/**
+ * The token key and the RSA key pair, created once and reused on every later start. They live
+ * in the database (table app_secrets) on either engine, so every process on one PostgreSQL
+ * accepts the others' tokens and RSA logins. An install that kept them in DATA_DIR files
+ * (before this table) carries those values over the first time, so its tokens stay valid.
+ * JWT_SECRET, when set, overrides the stored token key.
+ */
 export interface Secrets { jwtKey: Uint8Array; rsaPrivatePem: string; rsaPublicPem: string }
 
-function readOrCreate(file: string, create: () => string): string {
+function legacyFile(dataDir: string, name: string): string | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    const value = create();
-    // 'wx' fails if another process won the race; then read what it wrote.
-    try {
-      fs.writeFileSync(file, value, { mode: 0o600, flag: 'wx' });
-      return value;
-    } catch {
-      return fs.readFileSync(file, 'utf8');
-    }
+    return fs.readFileSync(path.join(dataDir, name), 'utf8');
+  } catch {
+    return undefined;
   }
 }
 
-export function loadSecrets(dataDir: string, jwtSecret?: string): Secrets {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const jwt = jwtSecret ?? readOrCreate(path.join(dataDir, 'jwt-secret'), () => crypto.randomBytes(48).toString('base64'));
-  const rsaPrivatePem = readOrCreate(path.join(dataDir, 'rsa-private.pem'), () =>
+/** Read; when missing, insert (a process racing us may win: ON CONFLICT DO NOTHING) and read what stands. */
+async function stored(db: Db, name: string, create: () => string): Promise<string> {
+  const read = async () => (await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0]?.value;
+  const found = await read();
+  if (found !== undefined) return found;
+  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, create()]);
+  return (await read())!;
+}
+
+export async function loadSecrets(dataDir: string, db: Db, jwtSecret?: string): Promise<Secrets> {
+  const jwt = jwtSecret ?? (await stored(db, 'jwt-secret', () => legacyFile(dataDir, 'jwt-secret') ?? crypto.randomBytes(48).toString('base64')));
+  const rsaPrivatePem = await stored(db, 'rsa-private.pem', () => legacyFile(dataDir, 'rsa-private.pem') ??
     crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   );
   const rsaPublicPem = crypto.createPublicKey(rsaPrivatePem).export({ type: 'spki', format: 'pem' }).toString();

@@ -1,12 +1,25 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Queryable } from '../db/index.ts';
+import type { SessionUser } from '../http/access.ts';
+import { ApiError } from '../http/envelope.ts';
+
+/**
+ * Every statement on the `sessions` table lives in this file (issue 7 item 6).
+ * Why a session ended, kept in revoked_reason and told to its holder at the next request.
+ */
+export type EndReason = 'logout' | 'superseded' | 'account' | 'password' | 'seat';
 
 export interface TokenClaims { userId: number; jti: string }
 
+/** SQL condition: user `alias` holds a live session (the seat pickers' "logged in now"). */
+export const liveSessionOf = (alias: string) =>
+  `EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = ${alias}.id AND s.revoked_at IS NULL AND s.expires_at > now())`;
+
 /** HS256 tokens whose id (jti) is a row in `sessions`: logout revokes the row. */
 export class TokenService {
-  constructor(private readonly key: Uint8Array, private readonly ttlSeconds: number) {}
+  /** `maxPerUser`: live sessions one user may hold; a new login ends the oldest beyond it. */
+  constructor(private readonly key: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {}
 
   async issue(db: Queryable, userId: number, ip: string, userAgent: string): Promise<string> {
     const jti = crypto.randomUUID();
@@ -14,6 +27,12 @@ export class TokenService {
       `INSERT INTO sessions (jti, user_id, ip, user_agent, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
       [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds],
+    );
+    await db.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'superseded'
+        WHERE jti IN (SELECT jti FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+                       ORDER BY created_at DESC, jti = $2 DESC OFFSET $3)`,
+      [userId, jti, this.maxPerUser],
     );
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -40,7 +59,63 @@ export class TokenService {
     }
   }
 
-  async revoke(db: Queryable, jti: string): Promise<void> {
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
+  async revoke(db: Queryable, jti: string, reason: EndReason = 'logout'): Promise<void> {
+    await revokeWhere(db, 'jti = $1', [jti], reason);
   }
+}
+
+function revokeWhere(db: Queryable, where: string, params: unknown[], reason: EndReason): Promise<unknown> {
+  return db.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $${params.length + 1} WHERE revoked_at IS NULL AND ${where}`,
+    [...params, reason],
+  );
+}
+
+/** Ends the sessions of these users, except the caller's own (`exceptJti`) when given. */
+export function revokeUserSessions(db: Queryable, userIds: number[], reason: EndReason, exceptJti?: string): Promise<unknown> {
+  return exceptJti === undefined
+    ? revokeWhere(db, 'user_id = ANY($1::int[])', [userIds], reason)
+    : revokeWhere(db, 'user_id = ANY($1::int[]) AND jti <> $2', [userIds, exceptJti], reason);
+}
+
+/** Ends every session of the user(s) holding this seat (an administrator's remote logout). */
+export function revokeSeatSessions(db: Queryable, seat: string): Promise<unknown> {
+  return revokeWhere(db, 'user_id IN (SELECT id FROM users WHERE user_seat_no = $1)', [seat], 'seat');
+}
+
+interface SessionRow { id: number; user_name: string; user_seat_no: string | null; depart_id: number | null; roles: string[]; ability: string[] }
+
+/**
+ * The caller behind a live session: the token's session row, the enabled user, roles and abilities.
+ * A session ended by a newer login (the per-user cap) is refused with a message that says so.
+ */
+export async function loadSessionUser(db: Queryable, userId: number, jti: string): Promise<SessionUser | undefined> {
+  const rows = await db.query<SessionRow>(
+    `SELECT u.id, u.user_name, u.user_seat_no, u.depart_id,
+            ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+            ARRAY(SELECT DISTINCT a.ability FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id WHERE ur.user_id = u.id) AS ability
+       FROM sessions s JOIN users u ON u.id = s.user_id AND u.enabled
+      WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [jti, userId],
+  );
+  const r = rows[0];
+  if (!r) {
+    const [ended] = await db.query<{ reason: EndReason | null }>(
+      'SELECT revoked_reason AS reason FROM sessions WHERE jti = $1 AND user_id = $2 AND revoked_at IS NOT NULL', [jti, userId]);
+    if (ended?.reason === 'superseded') throw Object.assign(new ApiError(401, 'sessionSuperseded'), { key: 'sessionSuperseded' as const });
+    return undefined;
+  }
+  return { userId: r.id, userName: r.user_name, userSeatNo: r.user_seat_no ?? '', departId: r.depart_id, roles: r.roles, ability: r.ability, jti };
+}
+
+/** Revoked sessions are kept this long so their holders learn why; expired ones go at once. */
+const KEEP_REVOKED_HOURS = 24;
+
+/** Deletes expired and long-revoked sessions (the sweeper calls it on a schedule). */
+export async function deleteEndedSessions(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM sessions WHERE expires_at <= now() OR revoked_at < now() - make_interval(hours => $1) RETURNING 1`,
+    [KEEP_REVOKED_HOURS],
+  );
+  return rows.length;
 }

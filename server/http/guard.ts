@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
-import type { TokenService } from '../auth/tokens.ts';
-import { loadSessionUser } from '../auth/session-user.ts';
+import { loadSessionUser, type TokenService } from '../auth/tokens.ts';
 import { type Access, denial } from './access.ts';
 import { forbidden, unauthorized } from './envelope.ts';
 import { languageOf } from './language.ts';

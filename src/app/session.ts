@@ -43,6 +43,9 @@ export const GUEST: SessionUser = {
   email: '',
   roles: [],
   ability: [],
+  // A user without a department: the console title and a phone bar (contracts item 1).
+  workOrderTitle: false,
+  phoneBar: true,
 };
 
 /**

@@ -1,5 +1,3 @@
-import { isWorkOrderDepartment, type DepartId } from './departments';
-
 export const SITE_TITLE_KEYS = {
   console: 'site.title',
   workorder: 'site.workOrderTitle',
@@ -7,9 +5,12 @@ export const SITE_TITLE_KEYS = {
 
 export type SiteTitleKey = (typeof SITE_TITLE_KEYS)[keyof typeof SITE_TITLE_KEYS];
 
-/** i18n key of the site title for a department (work-order system for 4 and 5). */
-export function siteTitle(departId: DepartId): SiteTitleKey {
-  return isWorkOrderDepartment(departId) ? SITE_TITLE_KEYS.workorder : SITE_TITLE_KEYS.console;
+/**
+ * i18n key of the site title: the work-order system for users whose department has the
+ * work-order flag (seeded for departments 4 and 5; administrators may set it on others).
+ */
+export function siteTitleKey(workOrderTitle: boolean): SiteTitleKey {
+  return workOrderTitle ? SITE_TITLE_KEYS.workorder : SITE_TITLE_KEYS.console;
 }
 
 /** Browser tab title: translated page title first, then the site title. */

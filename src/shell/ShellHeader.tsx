@@ -1,13 +1,14 @@
-import { Layout, Space, theme } from 'antd';
+import { Grid, Layout, Space, theme } from 'antd';
 import { useSession } from '../app/session';
-import { hasPhoneBar } from '../lib/departments';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
-/** Header: the phone bar's place (not for departments 4, 5, 6), language switch, user menu. */
+/** Header: the phone bar's place (when the user's department has one), language switch, user menu. */
 export function ShellHeader() {
   const { token } = theme.useToken();
-  const departId = useSession((state) => state.departId);
+  const phoneBar = useSession((state) => state.phoneBar);
+  // xs: below 576 px (a phone); antd reports nothing before its first media check, which counts as wide.
+  const narrow = Grid.useBreakpoint().xs === true;
   return (
     <Layout.Header
       style={{
@@ -16,17 +17,17 @@ export function ShellHeader() {
         zIndex: 1,
         display: 'flex',
         alignItems: 'center',
-        gap: 16,
+        gap: narrow ? 8 : 16,
         height: 64,
-        padding: '0 24px',
+        padding: narrow ? '0 12px' : '0 24px',
         backgroundColor: token.colorBgElevated,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <div style={{ flex: 1, minWidth: 0 }}>{hasPhoneBar(departId) && <div data-testid="phone-bar-slot" />}</div>
-      <Space size="middle">
+      <div style={{ flex: 1, minWidth: 0 }}>{phoneBar && <div data-testid="phone-bar-slot" />}</div>
+      <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
         <LanguageSwitch />
-        <UserMenu />
+        <UserMenu compact={narrow} />
       </Space>
     </Layout.Header>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../app/session';
 import { isExternal } from '../lib/route-path';
-import { siteTitle } from '../lib/site-title';
+import { siteTitleKey } from '../lib/site-title';
 import { MenuIcon } from './menu-icons';
 import { buildMenu, openKeysFor, selectedMenuKey, type MenuNode } from './side-menu';
 import './side-menu.css';
@@ -21,11 +21,23 @@ const titleStyle = {
   display: 'flex',
   alignItems: 'center',
   gap: 8,
-  padding: '0 24px',
+  padding: '0 16px 0 24px',
   fontWeight: 600,
   overflow: 'hidden',
-  whiteSpace: 'nowrap',
 } as const;
+
+/** Long titles (the English one) take two lines instead of being cut; the whole title stays on hover. */
+const titleTextStyle = {
+  lineHeight: 1.3,
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+} as const;
+
+/** The user's choice of a collapsed menu, kept across reloads (not the automatic collapse on small screens). */
+const COLLAPSED_KEY = 'sideMenuCollapsed';
+const savedCollapsed = () => localStorage.getItem(COLLAPSED_KEY) === '1';
 
 /**
  * Side menu built from the server's route list (spec sections 2-3) with the site title on
@@ -38,8 +50,14 @@ export function ShellSider() {
   const Link = useLink();
   const { pathname } = useLocation();
   const routes = useSession((state) => state.routes);
-  const departId = useSession((state) => state.departId);
-  const [collapsed, setCollapsed] = useState(false);
+  const workOrderTitle = useSession((state) => state.workOrderTitle);
+  const [collapsed, setCollapsed] = useState(savedCollapsed);
+  const onCollapse = (value: boolean, type: 'clickTrigger' | 'responsive') => {
+    if (type === 'clickTrigger') localStorage.setItem(COLLAPSED_KEY, value ? '1' : '0');
+    // Growing past the breakpoint (also antd's check on mount) restores the user's choice.
+    setCollapsed(type === 'clickTrigger' ? value : value || savedCollapsed());
+  };
+  const title = t(siteTitleKey(workOrderTitle));
   const menu = useMemo(() => buildMenu(routes ?? []), [routes]);
   const selected = selectedMenuKey(pathname, routes ?? [], menu);
   // The user opens and closes submenus; arriving at an entry also opens the ones around it.
@@ -90,17 +108,16 @@ export function ShellSider() {
       width={220}
       collapsible
       collapsed={collapsed}
-      onCollapse={setCollapsed}
+      onCollapse={onCollapse}
       breakpoint={MOBILE_BREAKPOINT}
       style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
       data-testid="side-menu"
     >
-      <div style={titleStyle}>
+      <div style={collapsed ? { ...titleStyle, justifyContent: 'center', padding: 0 } : titleStyle}>
         <CustomerServiceOutlined style={{ fontSize: 20, color: token.colorPrimary }} />
-        {/* Long titles (English) end in an ellipsis, with the whole title on hover. */}
         {!collapsed && (
-          <span title={t(siteTitle(departId))} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {t(siteTitle(departId))}
+          <span title={title} style={titleTextStyle} data-testid="shell-site-title">
+            {title}
           </span>
         )}
       </div>

@@ -33,21 +33,24 @@ describe('login', () => {
     expect(res.body.data.token).toBeTruthy();
   });
 
-  it('refuses a wrong password and an unknown user with the spec message', async () => {
+  it('refuses a wrong password and an unknown user with the spec message, in the caller\'s language', async () => {
     for (const body of [{ username: 'agent2', password: 'wrong-pass' }, { username: 'nobody', password: 'agent123' }]) {
-      const res = await s.call('POST', '/api/default/login', { body });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, msg: 'username or password incorrect!!!', data: null });
+      const en = await s.call('POST', '/api/default/login', { body, headers: { 'accept-language': 'en-US,en' } });
+      expect(en.status).toBe(401);
+      expect(en.body).toEqual({ code: 401, msg: 'username or password incorrect!!!', data: null });
+      const zh = await s.call('POST', '/api/default/login', { body });
+      expect(zh.body).toEqual({ code: 401, msg: '用户名或密码错误!!!', data: null });
     }
   });
 
   it('limits failed attempts per user and address with 429 and says when to retry', async () => {
-    const attempt = (password: string) => s.call('POST', '/api/default/login', { body: { username: 'agent3', password } });
+    const attempt = (password: string) =>
+      s.call('POST', '/api/default/login', { body: { username: 'agent3', password }, headers: { 'accept-language': 'en' } });
     for (let i = 0; i < 5; i++) expect((await attempt(`bad-${i}`)).status).toBe(401);
     const blocked = await attempt('agent123');
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(429);
-    expect(blocked.body.msg).toMatch(/try again in \d+ minute/);
+    expect(blocked.body.msg).toMatch(/Try again in \d+ minute/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Other users from the same address are not locked out by agent3's failures.
     expect((await s.call('POST', '/api/default/login', { body: { username: 'agent4', password: 'agent123' } })).status).toBe(200);
@@ -88,7 +91,7 @@ describe('tokens', () => {
     const a2 = await s.login('agent2', 'agent123');
     const denied = await s.call('POST', '/api/User/setLogout', { token: a1, body: { userSeatNo: '8102' } });
     expect(denied.status).toBe(403);
-    expect(denied.body.msg).toMatch(/own seat/);
+    expect(denied.body.msg).toMatch(/坐席/);
     expect((await s.call('POST', '/api/default/GetUserInfo', { token: a2 })).status).toBe(200);
     const admin = await s.login('admin', 'admin123');
     expect((await s.call('POST', '/api/User/setLogout', { token: admin, body: { userSeatNo: '8102' } })).status).toBe(200);
@@ -98,18 +101,16 @@ describe('tokens', () => {
 });
 
 describe('login page helpers', () => {
-  it('GetUserInfoByLogin tells the site title from the department', async () => {
+  it('GetUserInfoByLogin tells only the site title, from the department', async () => {
     const orders = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'orders' } });
-    expect(orders.body.data).toEqual({ departId: 4, companyId: 1, siteTitle: 'workorder' });
+    expect(orders.body.data).toEqual({ siteTitle: 'workorder' });
     const agent = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'agent1' } });
-    expect(agent.body.data.siteTitle).toBe('console');
-    const unknown = await s.call('POST', '/api/default/GetUserInfoByLogin', { body: { username: 'ghost' } });
-    expect(unknown.body.data).toEqual({ departId: null, companyId: null, siteTitle: 'console' });
+    expect(agent.body.data).toEqual({ siteTitle: 'console' });
   });
 
-  it('GetCompanyInfoByLogin names the company', async () => {
+  it('GetCompanyInfoByLogin tells only the company name', async () => {
     const res = await s.call('POST', '/api/default/GetCompanyInfoByLogin', { body: { username: 'agent1' } });
-    expect(res.body.data).toEqual({ companyId: 1, companyName: '演示呼叫中心' });
+    expect(res.body.data).toEqual({ companyName: '演示呼叫中心' });
   });
 
   it('/publicKey gives a PEM key, mockServer false and the RSA login setting', async () => {

@@ -51,8 +51,9 @@ describe(`server process on ${engine}`, () => {
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(out).toContain('shutting down');
     expect(out).not.toContain('admin123');
-    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
-    expect(fs.statSync(path.join(dataDir, 'rsa-private.pem')).mode & 0o077).toBe(0);
+    // The token key and the RSA key live in the database (shared by processes), not in DATA_DIR files.
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'rsa-private.pem'))).toBe(false);
     // The database closed cleanly: it opens again with every seeded user.
     let db: Db;
     if (pgTest) {
@@ -63,6 +64,8 @@ describe(`server process on ${engine}`, () => {
     }
     const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
     expect(row!.n).toBe(9);
+    const secrets = await db.query<{ name: string }>('SELECT name FROM app_secrets ORDER BY name');
+    expect(secrets.map((r) => r.name)).toEqual(['jwt-secret', 'rsa-private.pem']);
     await db.close();
     await pgTest?.drop();
   }, 60_000);

@@ -50,14 +50,22 @@ describe('login with RSA_LOGIN=on', () => {
   });
   afterAll(() => s.close());
 
-  it('accepts the encrypted password and refuses the plain one', async () => {
+  // The browser's payload (contracts.md item 4): the password with a time stamp and a nonce.
+  const payload = (password: string) => JSON.stringify({ password, ts: Date.now(), nonce: crypto.randomBytes(16).toString('hex') });
+  const en = { 'accept-language': 'en' };
+
+  it('accepts the encrypted payload and refuses the plain password, a bare encrypted password and a wrong one', async () => {
     const key = (await s.call('GET', '/publicKey')).body.data;
     expect(key.rsaLogin).toBe(true);
-    const good = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: encryptLikeBrowser(key.publicKey, 'admin123') } });
+    const good = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: encryptLikeBrowser(key.publicKey, payload('admin123')) } });
     expect(good.status).toBe(200);
     const plain = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: 'admin123' } });
     expect(plain.status).toBe(401);
-    const wrong = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: encryptLikeBrowser(key.publicKey, 'nope-nope') } });
+    const bare = await s.call('POST', '/api/default/login', { body: { username: 'admin', password: encryptLikeBrowser(key.publicKey, 'admin123') } });
+    expect(bare.status).toBe(401);
+    const wrong = await s.call('POST', '/api/default/login', {
+      body: { username: 'admin', password: encryptLikeBrowser(key.publicKey, payload('nope-nope')) }, headers: en,
+    });
     expect(wrong.body).toMatchObject({ code: 401, msg: 'username or password incorrect!!!' });
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { AUTH_PATHS, createAuthProvider } from '../../data-providers/auth';
+import { AUTH_PATHS, createAuthProvider, LoginRefused } from '../../data-providers/auth';
 import { ROUTES_PATH } from '../../data-providers/routes';
 import { ApiError } from '../../src/lib/http-error';
 import { fakeHttp, ok } from './support/fake-http';
@@ -137,6 +137,46 @@ describe('login', () => {
     const result = await auth.login({ username: 'admin', password: 'admin123' });
     expect(result.error?.message).toMatch(/could not be encrypted/);
     expect(http.calls.some((c) => c.url === AUTH_PATHS.login)).toBe(false);
+  });
+});
+
+describe('verification code', () => {
+  const captchaRefusal = (msg: string) =>
+    new ApiError(`/x backend interface 401 error: ${msg}`, { statusCode: 401, code: 401, url: '/x', serverMsg: msg, data: { captchaRequired: true } });
+
+  it('a refusal that asks for the code says so, with the server text', async () => {
+    const { auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => {
+        throw captchaRefusal('请输入验证码');
+      },
+    }, 'zh');
+    const result = await auth.login({ username: 'admin', password: 'admin123' });
+    expect(result.success).toBe(false);
+    expect(result.error).toBeInstanceOf(LoginRefused);
+    expect(result.error).toMatchObject({ message: '请输入验证码', captchaRequired: true });
+  });
+
+  it('an ordinary wrong password does not ask for it', async () => {
+    const { auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => {
+        throw apiError(401, 'username or password incorrect!!!');
+      },
+    });
+    expect((await auth.login({ username: 'admin', password: 'admin123' })).error).toMatchObject({ captchaRequired: false });
+  });
+
+  it('the code and its id go with the login only when both are given', async () => {
+    const { http, auth } = setup({
+      [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
+      [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
+    });
+    await auth.login({ username: 'admin', password: 'admin123', verifyId: 'v-1', verifyCode: 'ab12' });
+    await auth.login({ username: 'admin', password: 'admin123', verifyId: 'v-2' });
+    const bodies = http.calls.filter((c) => c.url === AUTH_PATHS.login).map((c) => c.body);
+    expect(bodies).toEqual([
+      { username: 'admin', password: 'admin123', verifyId: 'v-1', verifyCode: 'ab12' },
+      { username: 'admin', password: 'admin123' },
+    ]);
   });
 });
 

@@ -44,6 +44,6 @@ describe('app language', () => {
     await i18n.changeLanguage('en');
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
-    expect(i18n.t('site.title')).toBe('Intelligent cloud customer-service system');
+    expect(i18n.t('site.title')).toBe('Intelligent Cloud Customer Service');
   });
 });

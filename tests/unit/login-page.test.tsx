@@ -3,7 +3,13 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { LoginPage } from '../../src/pages/login/LoginPage';
+import { LoginRefused } from '../../data-providers/auth';
+import { createConditionProvider } from '../../data-providers/data';
+import { schemaOf } from '../../resources';
+import { createHttp } from '../../src/lib/http';
+import { fakeAdapter } from './support/fake-adapter';
 import { renderInRefine, stubAuth } from './support/harness';
+import { translator } from './support/translate';
 
 function renderLogin(auth = stubAuth(), custom = vi.fn(async () => ({ data: {} }))) {
   return renderInRefine(
@@ -57,13 +63,13 @@ describe('login page', () => {
   it('switches to English', async () => {
     renderLogin();
     fireEvent.click(screen.getByTestId('language-en'));
-    await waitFor(() => expect(screen.getByTestId('site-title').textContent).toBe('Intelligent cloud customer-service system'));
+    await waitFor(() => expect(screen.getByTestId('site-title').textContent).toBe('Intelligent Cloud Customer Service'));
     expect(screen.getByLabelText('User name')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Login - Intelligent cloud customer-service system'));
+    await waitFor(() => expect(document.title).toBe('Sign in - Intelligent Cloud Customer Service'));
   });
 
-  it('shows the work-order title once the user name belongs to department 4 or 5', async () => {
-    const custom = vi.fn(async () => ({ data: { departId: 4, companyId: 1, siteTitle: 'workorder' } }));
+  it("shows the work-order title once the user name's department has the work-order flag", async () => {
+    const custom = vi.fn(async () => ({ data: { siteTitle: 'workorder' } }));
     renderLogin(stubAuth(), custom);
     const username = screen.getByLabelText('用户名');
     fireEvent.change(username, { target: { value: 'orders' } });
@@ -72,5 +78,72 @@ describe('login page', () => {
     expect(custom).toHaveBeenCalledWith(
       expect.objectContaining({ url: '/api/default/GetUserInfoByLogin', method: 'post', payload: { username: 'orders' } }),
     );
+  });
+
+  describe('verification code', () => {
+    const image = (text: string) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${text}</text></svg>`)}`;
+
+    /** The app's condition data provider over the shared client, answered by a fake adapter. */
+    function captchaServer() {
+      let issued = 0;
+      const { adapter, requests } = fakeAdapter((config) => {
+        if (config.url === '/api/VerifyCodeHelper/ObtainImageVerificationCode') {
+          issued += 1;
+          return { status: 200, data: { code: 200, msg: 'success', data: { verifyId: `v-${issued}`, image: image(`c${issued}`), expiresIn: 120 } } };
+        }
+        return { status: 200, data: { code: 200, msg: 'success', data: { siteTitle: 'console' } } };
+      });
+      const http = createHttp({ baseURL: '', getToken: () => null, onUnauthorized: vi.fn(), onForbidden: vi.fn(), translate: translator('zh'), adapter });
+      const provider = createConditionProvider('', http, translator('zh'), schemaOf);
+      const captchaRequests = () => requests.filter((r) => r.url?.includes('VerifyCodeHelper')).length;
+      return { custom: provider.custom, captchaRequests };
+    }
+
+    const refusal = (message: string) => ({ success: false, error: new LoginRefused(message, true) });
+
+    it('is not shown until a refusal asks for it', async () => {
+      const server = captchaServer();
+      renderLogin(stubAuth(), server.custom as never);
+      fill('admin', 'admin123');
+      expect(await screen.findByText('home reached')).toBeTruthy();
+      expect(server.captchaRequests()).toBe(0);
+    });
+
+    it('appears with its image when asked for, is required, and goes with the next login', async () => {
+      const server = captchaServer();
+      const login = vi.fn()
+        .mockResolvedValueOnce(refusal('请输入验证码'))
+        .mockResolvedValueOnce({ success: true, redirectTo: '/index' });
+      renderLogin(stubAuth({ login }), server.custom as never);
+      fill('admin', 'admin123');
+      expect((await screen.findByTestId('login-error')).textContent).toContain('请输入验证码');
+      const img = await screen.findByTestId('captcha-image');
+      expect(img.getAttribute('src')).toBe(image('c1'));
+      fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+      expect(await screen.findByText('请输入验证码', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+      expect(login).toHaveBeenCalledTimes(1);
+      fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'c1' } });
+      fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+      expect(await screen.findByText('home reached')).toBeTruthy();
+      expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'admin', password: 'admin123', verifyId: 'v-1', verifyCode: 'c1' }));
+    });
+
+    it('a wrong code brings a new image and clears the field; a click on the image renews it too', async () => {
+      const server = captchaServer();
+      const login = vi.fn()
+        .mockResolvedValueOnce(refusal('请输入验证码'))
+        .mockResolvedValueOnce(refusal('验证码错误或已过期'));
+      renderLogin(stubAuth({ login }), server.custom as never);
+      fill('admin', 'admin123');
+      await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c1')));
+      fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'zz' } });
+      fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+      await waitFor(() => expect(screen.getByTestId('login-error').textContent).toContain('验证码错误或已过期'));
+      await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c2')));
+      expect((screen.getByLabelText('验证码') as HTMLInputElement).value).toBe('');
+      fireEvent.click(screen.getByTestId('captcha-renew'));
+      await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c3')));
+      expect(server.captchaRequests()).toBe(3);
+    });
   });
 });

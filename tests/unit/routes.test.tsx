@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseUserInfo } from '../../data-providers/user-info';
 import { AppRoutes } from '../../src/app/routes';
 import { useSession } from '../../src/app/session';
+import type { SessionUserWire } from '../../schemas/session-user';
 import { ADMIN_INFO } from './support/fixtures';
 import { renderInRefine, stubAuth } from './support/harness';
 
@@ -26,8 +27,10 @@ function renderAt(path: string, auth = stubAuth()) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-function signInAs(departId: number) {
-  const user = parseUserInfo({ ...ADMIN_INFO, departId });
+/** Signs in the admin fixture with its department's flags as GetUserInfo answers them. */
+function signInAs(department: Pick<SessionUserWire, 'departId' | 'workOrderTitle' | 'phoneBar'>) {
+  const answer: SessionUserWire = { ...ADMIN_INFO, ...department };
+  const user = parseUserInfo(answer);
   if (!user) throw new Error('fixture must parse');
   useSession.getState().setUser(user);
 }
@@ -60,13 +63,13 @@ describe('with a token', () => {
   beforeEach(() => useSession.getState().reset());
 
   it('the login page goes home', async () => {
-    signInAs(1);
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
     renderAt('/login', signedIn());
     await waitFor(() => expect(location()).toBe('/index'));
   });
 
   it("'/' is the home page with the greeting, seat card and phone bar place", async () => {
-    signInAs(1);
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
     renderAt('/', signedIn());
     const greeting = await screen.findByTestId('greeting');
     expect(location()).toBe('/index');
@@ -76,17 +79,25 @@ describe('with a token', () => {
     expect(screen.getByTestId('user-menu').textContent).toContain('管理员');
   });
 
-  it.each([4, 5])('department %i gets the work-order title and no phone bar', async (departId) => {
-    signInAs(departId);
+  it.each([4, 9])('a department with the work-order flag (%i) gets the work-order title', async (departId) => {
+    signInAs({ departId, workOrderTitle: true, phoneBar: false });
     renderAt('/index', signedIn());
     await screen.findByTestId('greeting');
     expect(screen.queryByTestId('phone-bar-slot')).toBeNull();
     await waitFor(() => expect(document.title).toBe('首页 - 工单系统'));
-    expect(screen.getByText('工单系统')).toBeTruthy();
+    expect(screen.getByTestId('shell-site-title').textContent).toBe('工单系统');
   });
 
-  it('department 6 has no phone bar but keeps the console title', async () => {
-    signInAs(6);
+  it('department 4 without its flags is an ordinary console department', async () => {
+    signInAs({ departId: 4, workOrderTitle: false, phoneBar: true });
+    renderAt('/index', signedIn());
+    await screen.findByTestId('greeting');
+    expect(screen.getByTestId('phone-bar-slot')).toBeTruthy();
+    expect(screen.getByTestId('shell-site-title').textContent).toBe('智能云客服系统');
+  });
+
+  it('a department without the phone-bar flag has no phone bar but keeps the console title', async () => {
+    signInAs({ departId: 6, workOrderTitle: false, phoneBar: false });
     renderAt('/index', signedIn());
     await screen.findByTestId('greeting');
     expect(screen.queryByTestId('phone-bar-slot')).toBeNull();
@@ -94,14 +105,14 @@ describe('with a token', () => {
   });
 
   it('an unknown path ends on 404, whose button goes home', async () => {
-    signInAs(1);
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
     renderAt('/no/such/page', signedIn());
     fireEvent.click(await screen.findByTestId('back-home'));
     await waitFor(() => expect(location()).toBe('/index'));
   });
 
   it('the avatar menu logs out', async () => {
-    signInAs(1);
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
     const logout = vi.fn(async () => ({ success: true }));
     renderAt('/index', stubAuth({ check: async () => ({ authenticated: true }), logout }));
     fireEvent.mouseEnter(await screen.findByTestId('user-menu'));

@@ -1,25 +1,33 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogin } from '@refinedev/core';
 import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoginRefused, type PasswordLogin } from '../../../data-providers/auth';
 import { validatorRule } from '../../lib/form-rules';
-
-interface Credentials {
-  username: string;
-  password: string;
-}
+import { CaptchaField } from './CaptchaField';
 
 /**
- * User name and password with the spec's validation texts. A refused login is shown in
- * an Alert above the form (data-testid="login-error") as well as Refine's notification.
+ * User name and password with the spec's validation texts, and the verification code once
+ * the server asks for it. A refused login is shown in an Alert above the form
+ * (data-testid="login-error") as well as Refine's notification.
  */
 export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: string) => void }) {
   const { t } = useTranslation();
-  const { mutate: login, data, isPending } = useLogin<Credentials>();
+  const { mutate: login, data, isPending } = useLogin<PasswordLogin>();
+  // 0: no code asked for yet; each refusal that asks for one counts up and renews the image.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const errorText = data && !data.success ? data.error?.message ?? t('auth.loginFailed') : null;
 
+  const submit = (values: PasswordLogin) =>
+    login(values, {
+      onSuccess: (result) => {
+        if (!result.success && result.error instanceof LoginRefused && result.error.captchaRequired) setCaptchaRound((n) => n + 1);
+      },
+    });
+
   return (
-    <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login(values)} size="large">
+    <Form<PasswordLogin> layout="vertical" requiredMark={false} onFinish={submit} size="large">
       {errorText && <Alert type="error" showIcon message={errorText} data-testid="login-error" style={{ marginBottom: 16 }} />}
       <Form.Item name="username" label={t('login.username')} rules={[validatorRule('username', t)]}>
         <Input
@@ -38,6 +46,7 @@ export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: strin
           autoComplete="current-password"
         />
       </Form.Item>
+      {captchaRound > 0 && <CaptchaField round={captchaRound} />}
       <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
         {t('login.submit')}
       </Button>

@@ -1,16 +1,16 @@
 import { useCustomMutation } from '@refinedev/core';
 import { useCallback, useState } from 'react';
-import { SITE_TITLE_KEYS, siteTitle, type SiteTitleKey } from '../../lib/site-title';
+import { SITE_TITLE_KEYS, siteTitleKey, type SiteTitleKey } from '../../lib/site-title';
 
+/** GetUserInfoByLogin's answer: only what the login page shows (the same shape for unknown names). */
 interface LoginHint {
-  departId?: number | null;
-  siteTitle?: string;
+  siteTitle?: 'workorder' | 'console';
 }
 
 /**
  * Before login the department is unknown, so the login page asks the server which site
- * a user name belongs to (GetUserInfoByLogin) and shows the work-order title for
- * departments 4 and 5. A failed lookup keeps the current title: it is only a hint.
+ * a user name belongs to (GetUserInfoByLogin, from the department's work-order flag).
+ * A failed lookup keeps the current title: it is only a hint.
  */
 export function useSiteHint(): [SiteTitleKey, (username: string) => void] {
   const [siteKey, setSiteKey] = useState<SiteTitleKey>(SITE_TITLE_KEYS.console);
@@ -26,10 +26,7 @@ export function useSiteHint(): [SiteTitleKey, (username: string) => void] {
           successNotification: false,
           errorNotification: false,
         },
-        {
-          onSuccess: ({ data }) =>
-            setSiteKey(data?.siteTitle === 'workorder' ? SITE_TITLE_KEYS.workorder : siteTitle(data?.departId)),
-        },
+        { onSuccess: ({ data }) => setSiteKey(siteTitleKey(data?.siteTitle === 'workorder')) },
       );
     },
     [mutate],

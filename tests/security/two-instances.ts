@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { createContext } from '../../server/main.ts';
+import { buildApp } from '../../server/app.ts';
+import type { AppContext } from '../../server/context.ts';
+import { openTestDb } from '../server/helpers.ts';
+
+export interface Instance { app: FastifyInstance; ctx: AppContext }
+
+/**
+ * Two server instances on one database, each with its own DATA_DIR, as two processes behind a
+ * balancer would be. On PostgreSQL each has its own connection pool; PGlite is one in-process
+ * database, so there the two apps share it.
+ */
+export async function twoInstances(overrides: Partial<Config> = {}): Promise<{ a: Instance; b: Instance; close: () => Promise<void> }> {
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cc-two-')));
+  const base: Config = { ...loadConfig({}), staticDir: path.join(dirs[0]!, 'no-dist'), ...overrides };
+  const { db, drop, url } = await openTestDb(base.timeZone);
+  const second = url ? await openPostgres(url, base.timeZone) : db;
+  const make = async (dataDir: string, database: typeof db): Promise<Instance> => {
+    const ctx = await createContext({ ...base, dataDir }, database);
+    const app = await buildApp(ctx, { logger: false });
+    await app.ready();
+    return { app, ctx };
+  };
+  const a = await make(dirs[0]!, db);
+  const b = await make(dirs[1]!, second);
+  return {
+    a,
+    b,
+    async close() {
+      await a.app.close();
+      await b.app.close();
+      if (second !== db) await second.close();
+      await db.close();
+      await drop();
+      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A JSON request from a given client address (Fastify's inject sets req.ip from remoteAddress). */
+export async function from(app: FastifyInstance, ip: string, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method, url, remoteAddress: ip, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, headers: res.headers };
+}
