@@ -3,7 +3,7 @@ import type { Http } from '../src/lib/http';
 import { ApiError } from '../src/lib/http-error';
 import type { Translate } from '../src/lib/translate';
 import { parseRouteList, ROUTES_PATH, type RouteItem } from './routes';
-import { jsencryptFactory, rsaEncrypt, type EncryptorFactory } from './rsa';
+import { jsencryptFactory, rsaEncrypt, rsaLoginPayload, type EncryptorFactory } from './rsa';
 import { hasSeat, parseUserInfo, type SessionUser } from './user-info';
 
 export const AUTH_PATHS = {
@@ -99,7 +99,7 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
     const { data } = await http.get<PublicKeyData | null>(AUTH_PATHS.publicKey, QUIET);
     if (!data?.rsaLogin) return password;
     try {
-      return await rsaEncrypt(password, data.publicKey ?? '', encryptor);
+      return await rsaEncrypt(rsaLoginPayload(password), data.publicKey ?? '', encryptor);
     } catch {
       throw new LoginFailure(t('auth.encryptFailed'));
     }

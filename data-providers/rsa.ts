@@ -1,8 +1,8 @@
 /**
- * RSA login (spec sections 6-7, "RSA login"): the password is split into chunks that fit
- * one PKCS#1 v1.5 block of a 1024-bit key (128 - 11 = 117 bytes), each chunk is encrypted
- * with jsencrypt, and all ciphertext blocks are sent as one base64 string; the server
- * splits it by the key's modulus length.
+ * RSA login (spec sections 6-7, "RSA login"): the login payload (the password with a time
+ * and a nonce) is split into chunks that fit one PKCS#1 v1.5 block of a 1024-bit key
+ * (128 - 11 = 117 bytes), each chunk is encrypted with jsencrypt, and all ciphertext
+ * blocks are sent as one base64 string; the server splits it by the key's modulus length.
  */
 export const RSA_CHUNK_BYTES = 117;
 
@@ -38,9 +38,23 @@ export function splitForRsa(text: string, maxBytes = RSA_CHUNK_BYTES): string[] 
     current += char;
     currentBytes += size;
   }
-  // An empty password still becomes one block, so the server always gets ciphertext.
+  // An empty text still becomes one block, so the server always gets ciphertext.
   chunks.push(current);
   return chunks;
+}
+
+/**
+ * The text that is encrypted instead of the bare password (contracts item 4): the time in
+ * ms and 16 random bytes as 32 hex characters, so the server can refuse a captured blob
+ * that is old or replayed.
+ */
+export function rsaLoginPayload(
+  password: string,
+  now: number = Date.now(),
+  random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
+  const nonce = Array.from(random(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return JSON.stringify({ password, ts: now, nonce });
 }
 
 function base64ToBytes(base64: string): number[] {
@@ -65,12 +79,13 @@ export const jsencryptFactory: EncryptorFactory = async (publicKeyPem) => {
   };
 };
 
+/** Encrypts `text` (in the login: rsaLoginPayload's JSON) in 117-byte chunks, as one base64 string. */
 export async function rsaEncrypt(
-  password: string,
+  text: string,
   publicKeyPem: string,
   factory: EncryptorFactory = jsencryptFactory,
 ): Promise<string> {
   const encrypt = await factory(publicKeyPem);
-  const bytes = splitForRsa(password).flatMap((chunk) => base64ToBytes(encrypt(chunk)));
+  const bytes = splitForRsa(text).flatMap((chunk) => base64ToBytes(encrypt(chunk)));
   return bytesToBase64(bytes);
 }

@@ -114,7 +114,7 @@ describe('login', () => {
     expect(session.port.setUser).not.toHaveBeenCalled();
   });
 
-  it('with RSA login on, sends whole ciphertext blocks that decrypt to the password', async () => {
+  it('with RSA login on, sends whole ciphertext blocks that decrypt to the password with a fresh time and nonce', async () => {
     const key = await rsaTestKey(1024);
     const password = `${'长密码'.repeat(30)}-${'a'.repeat(60)}`;
     const { http, auth } = setup({
@@ -122,12 +122,21 @@ describe('login', () => {
       [`POST ${AUTH_PATHS.login}`]: () => ok({ token: 't' }),
       [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
     });
+    const before = Date.now();
     await expect(auth.login({ username: 'admin', password })).resolves.toMatchObject({ success: true });
+    await auth.login({ username: 'admin', password });
     const sent = (http.calls[1]?.body as { password: string }).password;
     expect(sent).not.toContain(password);
     expect(atob(sent).length % 128).toBe(0);
     expect(atob(sent).length).toBeGreaterThan(128);
-    expect(key.decrypt(sent)).toBe(password);
+    const payload = JSON.parse(key.decrypt(sent)) as { password: string; ts: number; nonce: string };
+    expect(payload.password).toBe(password);
+    expect(payload.ts).toBeGreaterThanOrEqual(before);
+    expect(payload.ts).toBeLessThanOrEqual(Date.now());
+    expect(payload.nonce).toMatch(/^[0-9a-f]{32}$/);
+    // A second login never repeats the nonce, so a captured blob cannot be replayed.
+    const second = http.calls.filter((c) => c.url === AUTH_PATHS.login)[1]?.body as { password: string };
+    expect((JSON.parse(key.decrypt(second.password)) as { nonce: string }).nonce).not.toBe(payload.nonce);
   });
 
   it('with RSA login on and a broken key, fails without sending the password', async () => {

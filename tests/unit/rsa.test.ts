@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodedLength, RSA_CHUNK_BYTES, rsaEncrypt, splitForRsa } from '../../data-providers/rsa';
+import { encodedLength, RSA_CHUNK_BYTES, rsaEncrypt, rsaLoginPayload, splitForRsa } from '../../data-providers/rsa';
 import { rsaTestKey, type TestKey } from './support/rsa-keys';
 
 describe('splitting the password', () => {
@@ -60,5 +60,18 @@ describe('encryption with jsencrypt', () => {
     const sent = await rsaEncrypt(password, key2048.pem);
     expect(atob(sent).length).toBe(2 * 256);
     expect(key2048.decrypt(sent)).toBe(password);
+  });
+});
+
+describe('login payload', () => {
+  it('is the password with the time in ms and 32 hex characters of randomness', () => {
+    const payload = JSON.parse(rsaLoginPayload('admin123', 1_700_000_000_000, (bytes) => bytes.fill(0xab))) as unknown;
+    expect(payload).toEqual({ password: 'admin123', ts: 1_700_000_000_000, nonce: 'ab'.repeat(16) });
+  });
+
+  it('draws a new nonce from crypto.getRandomValues each time', () => {
+    const nonces = new Set(Array.from({ length: 20 }, () => (JSON.parse(rsaLoginPayload('x')) as { nonce: string }).nonce));
+    expect(nonces.size).toBe(20);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
   });
 });
