@@ -67,8 +67,25 @@ export interface ResourceBlock {
   readonly id: string;
   /** Spec access rules per kind of action (read = list, show, options). */
   readonly permissions: { readonly read: AccessRule; readonly write?: AccessRule; readonly remove?: AccessRule; readonly options?: AccessRule };
-  /** Side-menu placement; `path` is the route, `component` defaults to the generic list page. */
-  readonly menu?: { readonly parent: string; readonly path: string; readonly icon: string; readonly order: number };
+  /**
+   * The schema's side-menu entry, its one source: at startup the server adds the row when it is
+   * missing (server/menus/schema-menus.ts), allocated to the roles that may read; after that
+   * administrators own it (title, order, icon, hidden, allocations; deleting it is final).
+   */
+  readonly menu?: {
+    /** Route path; the generic pages live under it. */
+    readonly path: string;
+    /** The parent menu's key: a built-in group ('system') or another schema's name; absent or unknown = top level. */
+    readonly parent?: string;
+    readonly icon: string;
+    readonly order: number;
+    /** i18n key of the entry's title; default `menu.<name>`. */
+    readonly title?: string;
+    /** Route name; default the last path segment in PascalCase ('/system/user' → 'User'). */
+    readonly name?: string;
+    /** Component registry name; default the generic pages, `resources/<name>`. */
+    readonly component?: string;
+  };
   readonly list: {
     readonly columns: readonly string[];
     readonly filters?: readonly { readonly field: string; readonly op: FilterOp }[];

@@ -6,14 +6,15 @@ import { seedIfEmpty, seedMenusIfEmpty } from './db/seed.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { TokenService } from './auth/tokens.ts';
 import { RsaLogin } from './auth/rsa.ts';
-import { Limiter } from './auth/limiter.ts';
-import { VerifiedCache, hashGate } from './auth/password.ts';
+import { LoginLimiter } from './auth/limiter.ts';
+import { VerifiedCache } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
 import { ensureTable } from './entities/table.ts';
+import { syncSchemaMenus } from './menus/schema-menus.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
 export async function createContext(config: Config, db?: Db): Promise<AppContext> {
@@ -27,16 +28,15 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   }
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
   for (const model of entities) await ensureTable(database, model);
-  const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
-  hashGate.concurrency = config.hashConcurrency;
-  hashGate.queue = config.hashQueue;
+  await syncSchemaMenus(database, entities.map((m) => m.res));
+  const secrets = loadSecrets(config.dataDir, config.jwtSecret);
   return {
     config,
     db: database,
     secrets,
-    tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds, config.maxSessionsPerUser),
+    tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds),
     rsa: new RsaLogin(secrets.rsaPrivatePem),
-    limiter: new Limiter(database, config.limits),
+    limiter: new LoginLimiter(),
     verified: new VerifiedCache(),
     entities,
   };

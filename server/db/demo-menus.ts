@@ -1,24 +1,21 @@
 /**
- * The console's default route items. `component` names an entry of the browser's component
- * registry ('Home', 'resources/<entity>'); `roles` are the roles the item is allocated to
- * (admin sees every menu whatever its allocations).
+ * The route items no schema describes, seeded when the menus table is empty: home, the
+ * 'system' group that the administration schemas place themselves under, and hand-written
+ * screens. Every schema with an x-resource `menu` block adds its own entry at startup
+ * (server/menus/schema-menus.ts). `component` names an entry of the browser's component
+ * registry ('Home', 'Layout' for a group); `roles` are the roles the item is allocated to
+ * (admin sees every menu whatever its allocations); `key` is how schemas name a parent.
  */
 export interface MenuSeed {
-  path: string; name: string; component: string; title: string; icon: string; order: number;
+  key?: string; path: string; name: string; component: string; title: string; icon: string; order: number;
   redirect?: string; alwaysShow?: boolean; noClosable?: boolean; roles: string[]; children?: MenuSeed[];
 }
 
 export const DEFAULT_MENUS: MenuSeed[] = [
-  { path: '/index', name: 'Index', component: 'Home', title: 'menu.home', icon: 'HomeOutlined', order: 0, noClosable: true, roles: ['admin', 'supervisor', 'agent'] },
+  { key: 'home', path: '/index', name: 'Index', component: 'Home', title: 'menu.home', icon: 'HomeOutlined', order: 0, noClosable: true, roles: ['admin', 'supervisor', 'agent'] },
+  // A group shows only while a role has a visible child in it (api/router/getList).
   {
-    path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
+    key: 'system', path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
     redirect: '/system/user', alwaysShow: true, roles: ['admin', 'supervisor'],
-    children: [
-      { path: '/system/user', name: 'User', component: 'resources/users', title: 'menu.users', icon: 'UserOutlined', order: 10, roles: ['admin', 'supervisor'] },
-      { path: '/system/role', name: 'Role', component: 'resources/roles', title: 'menu.roles', icon: 'SafetyOutlined', order: 15, roles: ['admin'] },
-      { path: '/system/department', name: 'Department', component: 'resources/departments', title: 'menu.departments', icon: 'ApartmentOutlined', order: 20, roles: ['admin', 'supervisor'] },
-      { path: '/system/menu', name: 'Menu', component: 'resources/menus', title: 'menu.menus', icon: 'MenuOutlined', order: 30, roles: ['admin'] },
-      { path: '/system/line', name: 'Line', component: 'resources/lines', title: 'menu.lines', icon: 'PhoneOutlined', order: 40, roles: ['admin', 'supervisor'] },
-    ],
   },
 ];

@@ -89,16 +89,19 @@ export async function seedIfEmpty(db: Db, now = new Date(), opts: SeedOptions = 
 async function insertMenus(tx: Queryable, menus: MenuSeed[], parentId: number | null): Promise<void> {
   for (const m of menus) {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO menus (parent_id, path, name, component, redirect, title, icon, sort_order, always_show, no_closable)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [parentId, m.path, m.name, m.component, m.redirect ?? '', m.title, m.icon, m.order, m.alwaysShow ?? false, m.noClosable ?? false],
+      `INSERT INTO menus (menu_key, parent_id, path, name, component, redirect, title, icon, sort_order, always_show, no_closable)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [m.key ?? null, parentId, m.path, m.name, m.component, m.redirect ?? '', m.title, m.icon, m.order, m.alwaysShow ?? false, m.noClosable ?? false],
     );
     await tx.query('INSERT INTO role_menus (role_id, menu_id) SELECT id, $1 FROM roles WHERE code = ANY($2::text[])', [row!.id, m.roles]);
     if (m.children) await insertMenus(tx, m.children, row!.id);
   }
 }
 
-/** The default menus, whenever the menus table is empty (also on databases seeded before menus existed). */
+/**
+ * The menus no schema describes, whenever the menus table is empty (also on databases seeded
+ * before menus existed); run before the schema menus are added, which may sit under them.
+ */
 export async function seedMenusIfEmpty(db: Db): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM menus');
   if (n > 0) return false;

@@ -36,6 +36,24 @@ describe('an entity added by one schema file', () => {
     expect((await api('doDelete', { ids: [created.body.data.id] })).body.data).toEqual({ deleted: 1 });
   });
 
+  it('gets a menu entry that admin sees and that can be allocated to roles', async () => {
+    const menu = (await s.call('POST', '/api/menuManagement/getList', { token: admin, body: { path: '/demo/widget' } })).body.data.list;
+    expect(menu).toEqual([expect.objectContaining({ path: '/demo/widget', name: 'Widget', component: 'resources/widgets', title: 'menu.widgets' })]);
+    const routesOf = async (token: string) =>
+      ((await s.call('POST', '/api/router/getList', { token })).body.data as { component: string }[]).map((r) => r.component);
+    expect(await routesOf(admin)).toContain('resources/widgets');
+    // Everyone may read widgets (permissions.read []), so every role got the entry; allocation takes it away and back.
+    const agent = (await s.call('POST', '/api/roleManagement/getList', { token: admin, body: { code: 'agent' } })).body.data.list[0];
+    const agentToken = await s.login('agent1', 'agent123');
+    expect(agent.menuIds).toContain(menu[0].id);
+    expect(await routesOf(agentToken)).toContain('resources/widgets');
+    const without = agent.menuIds.filter((id: number) => id !== menu[0].id);
+    expect((await s.call('POST', '/api/menuManagement/allocMenu', { token: admin, body: { roleId: agent.id, menuIds: without } })).status).toBe(200);
+    expect(await routesOf(agentToken)).not.toContain('resources/widgets');
+    await s.call('POST', '/api/menuManagement/allocMenu', { token: admin, body: { roleId: agent.id, menuIds: agent.menuIds } });
+    expect(await routesOf(agentToken)).toContain('resources/widgets');
+  });
+
   it('gets the declared permissions and the 401 guard', async () => {
     expect((await api('getList', {}, await s.login('agent1', 'agent123'))).status).toBe(200);
     expect((await api('doEdit', { label: 'x' }, await s.login('supervisor', 'super123'))).status).toBe(403);

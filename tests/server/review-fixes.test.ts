@@ -90,7 +90,7 @@ describe('behaviour the review asked for', () => {
     await api('menuManagement/allocMenu', { roleId: sup.id, menuIds: [...sup.menuIds, menus[0].id] });
     const routes = (await api('router/getList', undefined, await s.login('supervisor', 'super123'))).body.data;
     const system = routes.find((r: { name: string }) => r.name === 'System');
-    expect(system.children.map((c: { name: string }) => c.name)).toEqual(['User', 'Department', 'Line']);
+    expect(system.children.map((c: { name: string }) => c.name)).toEqual(['User', 'Role', 'Department', 'Line']);
     await api('menuManagement/allocMenu', { roleId: sup.id, menuIds: sup.menuIds });
   });
 

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can } from '../../schemas/access.ts';
+import { loadEntitySchemas, ENTITIES_DIR } from '../../server/entities/load.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedMenusIfEmpty } from '../../server/db/seed.ts';
+import { declaredMenus, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
+import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = await s.login('admin', 'admin123');
+});
+afterAll(() => s.close());
+
+const api = (action: string, body?: unknown, token = admin) => s.call('POST', `/api/${action}`, { token, body });
+const sources = () => s.ctx.entities.map((m) => m.res);
+/** A schema-like source nobody else uses: each test takes its own key, so tests share nothing. */
+const source = (read: MenuSource['permissions']['read'], menu: Partial<NonNullable<MenuSource['menu']>> = {}): MenuSource => {
+  const name = `gadget${crypto.randomBytes(3).toString('hex')}`;
+  return { name, permissions: { read }, menu: { parent: 'system', path: `/system/${name}`, icon: 'ToolOutlined', order: 50, ...menu } };
+};
+const rowOf = async (key: string) =>
+  (await s.ctx.db.query<{ id: number; title: string; sort_order: number; icon: string; hidden: boolean; parent_key: string | null; roles: string[] }>(
+    `SELECT m.id, m.title, m.sort_order, m.icon, m.hidden, p.menu_key AS parent_key,
+            ARRAY(SELECT r.code FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = m.id ORDER BY r.code) AS roles
+       FROM menus m LEFT JOIN menus p ON p.id = m.parent_id WHERE m.menu_key = $1`, [key]))[0];
+const roles = async () => s.ctx.db.query<{ id: number; code: string; ability: string[] }>(
+  `SELECT r.id, r.code, ARRAY(SELECT ability FROM role_abilities a WHERE a.role_id = r.id) AS ability FROM roles r ORDER BY r.code`);
+
+describe(`menus from schemas on ${engine}`, () => {
+  it('gives every schema with a menu block its row, under its parent, allocated to the roles that may read it', async () => {
+    const declared = declaredMenus(sources());
+    expect(declared.length).toBeGreaterThan(0);
+    for (const m of declared) {
+      const row = await rowOf(m.key);
+      expect(row, m.key).toMatchObject({ title: `menu.${m.key}`, sort_order: m.order, icon: m.icon, parent_key: m.parentKey });
+      const readers = (await roles()).filter((r) => can({ roles: [r.code], ability: r.ability }, m.readers)).map((r) => r.code);
+      expect(row!.roles, m.key).toEqual(readers);
+    }
+  });
+
+  it('leaves the seeded menus only what no schema describes', async () => {
+    const schemaPaths = new Set(declaredMenus(sources()).map((m) => m.path));
+    const { DEFAULT_MENUS } = await import('../../server/db/demo-menus.ts');
+    const seeded = DEFAULT_MENUS.flatMap((m) => [m, ...(m.children ?? [])]);
+    expect(seeded.filter((m) => schemaPaths.has(m.path) || m.component.startsWith('resources/'))).toEqual([]);
+  });
+
+  it('adds a new schema at the next start, visible to admin and to the roles that may read it, and allocatable', async () => {
+    const gadget = source(['supervisor']);
+    expect(await syncSchemaMenus(s.ctx.db, [...sources(), gadget])).toEqual([gadget.name]);
+    const names = async (token?: string) => {
+      const routes = (await api('router/getList', undefined, token)).body.data as { name: string; children?: { path: string }[] }[];
+      return (routes.find((r) => r.name === 'System')?.children ?? []).map((c) => c.path);
+    };
+    expect(await names()).toContain(`/system/${gadget.name}`);
+    expect(await names(await s.login('supervisor', 'super123'))).toContain(`/system/${gadget.name}`);
+    const agentToken = await s.login('agent1', 'agent123');
+    expect(await names(agentToken)).not.toContain(`/system/${gadget.name}`);
+    const agent = (await api('roleManagement/getList', { code: 'agent' })).body.data.list[0];
+    const [row, system] = [await rowOf(gadget.name), await s.ctx.db.query<{ id: number }>("SELECT id FROM menus WHERE menu_key = 'system'")];
+    // As the allocation dialog sends it: the entry with its parent group.
+    const menuIds = [...new Set([...agent.menuIds, row!.id, system[0]!.id])];
+    expect((await api('menuManagement/allocMenu', { roleId: agent.id, menuIds })).status).toBe(200);
+    try {
+      expect(await names(agentToken)).toContain(`/system/${gadget.name}`);
+    } finally {
+      await api('menuManagement/allocMenu', { roleId: agent.id, menuIds: agent.menuIds });
+    }
+  });
+
+  it("keeps what administrators changed, and a row they deleted stays deleted", async () => {
+    const gadget = source(['supervisor', 'agent']);
+    await syncSchemaMenus(s.ctx.db, [gadget]);
+    const row = await rowOf(gadget.name);
+    const edited = await api('menuManagement/doEdit', { id: row!.id, title: 'Gadgets!', order: 7, icon: 'StarOutlined', hidden: true });
+    expect(edited.status).toBe(200);
+    const sup = (await api('roleManagement/getList', { code: 'supervisor' })).body.data.list[0];
+    await api('menuManagement/allocMenu', { roleId: sup.id, menuIds: sup.menuIds.filter((id: number) => id !== row!.id) });
+    expect(await syncSchemaMenus(s.ctx.db, [gadget])).toEqual([]);
+    expect(await rowOf(gadget.name)).toEqual({ ...row, title: 'Gadgets!', sort_order: 7, icon: 'StarOutlined', hidden: true, roles: ['admin', 'agent'] });
+    expect((await api('menuManagement/doDelete', { ids: [row!.id] })).status).toBe(200);
+    expect(await syncSchemaMenus(s.ctx.db, [gadget])).toEqual([]);
+    expect(await rowOf(gadget.name)).toBeUndefined();
+  });
+
+  it('places a schema under another schema entry, whichever is listed first', async () => {
+    const group = source([]);
+    const child = source(['supervisor'], { parent: group.name });
+    expect((await syncSchemaMenus(s.ctx.db, [child, group])).sort()).toEqual([child.name, group.name].sort());
+    expect(await rowOf(child.name)).toMatchObject({ parent_key: group.name });
+    // The parent is allocated with the child, or the supervisor could never see it.
+    expect((await rowOf(group.name))!.roles).toContain('supervisor');
+  });
+
+  it('adds a parent-less or unknown-parent entry at the top level, named from its path', async () => {
+    const loose = source([], { parent: 'no-such-group', path: '/tools/work-order' });
+    await syncSchemaMenus(s.ctx.db, [loose]);
+    expect(await rowOf(loose.name)).toMatchObject({ parent_key: null });
+    const [r] = await s.ctx.db.query<{ name: string; component: string }>('SELECT name, component FROM menus WHERE menu_key = $1', [loose.name]);
+    expect(r).toEqual({ name: 'WorkOrder', component: `resources/${loose.name}` });
+  });
+});
+
+describe(`two servers starting at once on one ${engine} database`, () => {
+  it('add each schema menu once', async () => {
+    const { db, drop, url } = await openTestDb(s.ctx.config.timeZone);
+    // PostgreSQL: a second pool, as a second process would have; PGlite has one connection per process.
+    const other = url ? await openPostgres(url, s.ctx.config.timeZone) : db;
+    try {
+      await migrate(db);
+      await seedMenusIfEmpty(db);
+      const all = (await loadEntitySchemas([ENTITIES_DIR, path.resolve(import.meta.dirname, '../fixtures/entities')])).map((x) => x['x-resource']);
+      const [a, b] = await Promise.all([syncSchemaMenus(db, all), syncSchemaMenus(other, all)]);
+      const declared = declaredMenus(all).map((m) => m.key).sort();
+      expect([...a, ...b].sort()).toEqual(declared);
+      const rows = await db.query<{ menu_key: string; n: number }>(
+        'SELECT menu_key, count(*) AS n FROM menus WHERE menu_key = ANY($1::text[]) GROUP BY menu_key ORDER BY menu_key', [declared]);
+      expect(rows).toEqual(declared.map((k) => ({ menu_key: k, n: 1 })));
+    } finally {
+      if (other !== db) await other.close();
+      await db.close();
+      await drop();
+    }
+  });
+});
