@@ -6,8 +6,8 @@ import { seedIfEmpty, seedMenusIfEmpty } from './db/seed.ts';
 import { loadSecrets } from './auth/secrets.ts';
 import { TokenService } from './auth/tokens.ts';
 import { RsaLogin } from './auth/rsa.ts';
-import { LoginLimiter } from './auth/limiter.ts';
-import { VerifiedCache } from './auth/password.ts';
+import { Limiter } from './auth/limiter.ts';
+import { VerifiedCache, hashGate } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -29,14 +29,16 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
   for (const model of entities) await ensureTable(database, model);
   await syncSchemaMenus(database, entities.map((m) => m.res));
-  const secrets = loadSecrets(config.dataDir, config.jwtSecret);
+  const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
+  hashGate.concurrency = config.hashConcurrency;
+  hashGate.queue = config.hashQueue;
   return {
     config,
     db: database,
     secrets,
-    tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds),
+    tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds, config.maxSessionsPerUser),
     rsa: new RsaLogin(secrets.rsaPrivatePem),
-    limiter: new LoginLimiter(),
+    limiter: new Limiter(database, config.limits),
     verified: new VerifiedCache(),
     entities,
   };
