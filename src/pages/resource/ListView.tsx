@@ -27,7 +27,8 @@ export interface ListViewProps {
 export function ListView({ description, rowActions, headerButtons }: ListViewProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const wide = screens.md !== false;
+  // xs is antd's phone query (max-width 575 px); false or unknown keeps the full buttons.
+  const phone = screens.xs === true;
   const { tree, filters } = description;
   const { tableProps, searchFormProps, tableQuery } = useTable({
     resource: description.resource,
@@ -48,7 +49,7 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
   if (rowActions) {
     // Not fixed: a fixed column over a max-content table covered the last columns (users' created
     // time at 1440 px) and, on a phone, everything but the buttons. The table scrolls sideways instead.
-    columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, !wide) });
+    columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, phone) });
   }
   const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
   const error = tableQuery.error;
