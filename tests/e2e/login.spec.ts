@@ -71,9 +71,65 @@ test.describe('login and session', () => {
     await loginAs(page, 'agent1', 'agent123');
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-en').click();
-    await expect(page).toHaveTitle(/Intelligent cloud customer-service system/i);
+    await expect(page).toHaveTitle(/Intelligent Cloud Customer Service/i);
     await page.reload();
-    await expect(page).toHaveTitle(/Intelligent cloud customer-service system/i);
+    await expect(page).toHaveTitle(/Intelligent Cloud Customer Service/i);
     await expect(page.getByTestId('greeting')).toContainText('李娜');
   });
+
+  test('a collapsed side menu stays collapsed after a reload', async ({ page }) => {
+    await loginAs(page, 'admin', 'admin123');
+    const menu = page.getByTestId('side-menu');
+    await expect(page.getByTestId('shell-site-title')).toBeVisible();
+    await menu.locator('.ant-layout-sider-trigger').click();
+    await expect(page.getByTestId('shell-site-title')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('greeting')).toBeVisible();
+    await expect(page.getByTestId('shell-site-title')).toHaveCount(0);
+    await menu.locator('.ant-layout-sider-trigger').click();
+    await page.reload();
+    await expect(page.getByTestId('shell-site-title')).toBeVisible();
+  });
+
+  test('the English site title is shown whole in the side menu', async ({ page }) => {
+    await loginAs(page, 'admin', 'admin123');
+    await page.getByTestId('language-en').click();
+    const title = page.getByTestId('shell-site-title');
+    await expect(title).toHaveText('Intelligent Cloud Customer Service');
+    // Two lines fit; a cut title would have more text than room.
+    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+
+  test('on a phone the header keeps the user menu inside it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'admin', 'admin123');
+    const header = await page.locator('header.ant-layout-header').boundingBox();
+    const user = await page.getByTestId('user-menu').locator('.ant-avatar').boundingBox();
+    expect(header && user).toBeTruthy();
+    // The avatar sits inside the header's 64 px, not wrapped below it or pushed off the right edge.
+    expect(user!.y).toBeGreaterThanOrEqual(header!.y);
+    expect(user!.y + user!.height).toBeLessThanOrEqual(header!.y + header!.height);
+    expect(user!.x + user!.width).toBeLessThanOrEqual(390);
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: '管理员' })).toBeVisible();
+  });
+
+  test('past the failure threshold the form asks for the image verification code', async ({ page }) => {
+    // agent4 is used by no other test: its failures must not leak into theirs.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await login(page, 'agent4', `wrong-${attempt}-pw`);
+      await expect(page.getByTestId('login-error')).toBeVisible();
+      if (attempt < 5) await expect(page.getByTestId('captcha-input')).toHaveCount(0);
+    }
+    const image = page.getByTestId('captcha-image');
+    await expect(image).toBeVisible();
+    // A real image: the data URL passes the Content-Security-Policy and decodes.
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const first = await image.getAttribute('src');
+    await page.getByTestId('captcha-renew').click();
+    await expect(image).not.toHaveAttribute('src', first ?? '');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('请输入验证码', { exact: true }).first()).toBeVisible();
+  });
 });
+
