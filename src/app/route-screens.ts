@@ -35,7 +35,10 @@ export function routeScreens(
       const path = resolvePath(parent, item.path);
       if (isExternal(path)) continue;
       if (isGroup(item)) {
-        const redirect = item.redirect || firstChildPath(item, path);
+        // The router cannot redirect outside the console (it would render a blank page): an
+        // external redirect falls back to the first child, as no redirect does.
+        const ownRedirect = item.redirect && !isExternal(item.redirect) ? item.redirect : undefined;
+        const redirect = ownRedirect || firstChildPath(item, path);
         if (redirect && redirect !== path) add({ path, redirect, item });
       } else if (isKnown(item.component ?? '')) {
         add({ path, component: item.component ?? '', item });

@@ -61,6 +61,13 @@ describe('route conversion', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('reports/FullCallReport'));
   });
 
+  it('never redirects a group outside the console: an external redirect falls back to the first child', () => {
+    expect(paths([{ path: '/g', component: 'Layout', redirect: 'https://example.com', children: [{ path: 'line', component: 'resources/lines' }] }])).toEqual([
+      '/g -> /g/line',
+      '/g/line = resources/lines',
+    ]);
+  });
+
   it('gives external links no screen, and keeps hidden routes reachable', () => {
     expect(paths([
       { path: 'https://example.com/help', component: 'Home' },
