@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
-import { startTestServer, engine, type TestServer } from './helpers.ts';
+import { declaredMenus, syncSchemaMenus } from '../../server/menus/schema-menus.ts';
+import { startTestServer, engine, openTestDb, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -66,5 +67,30 @@ describe(`database on ${engine}`, () => {
       throw new Error('boom');
     })).rejects.toThrow('boom');
     expect(await s.ctx.db.query('SELECT 1 FROM companies WHERE id = 99')).toHaveLength(0);
+  });
+
+  it('upgrades a database seeded before migration 004: spec flags on departments 4-6, existing menus keep their rows', async () => {
+    const { db, drop } = await openTestDb(s.ctx.config.timeZone);
+    try {
+      await migrate(db, readMigrations().filter((m) => m.version < '004'));
+      await db.exec(`INSERT INTO departments (id, name) VALUES (1, 'a'), (4, 'b'), (5, 'c'), (6, 'd')`);
+      const [system] = await db.query<{ id: number }>(
+        `INSERT INTO menus (path, name, component, title) VALUES ('/system', 'System', 'Layout', 'menu.system') RETURNING id`);
+      await db.query(`INSERT INTO menus (parent_id, path, name, component, title) VALUES ($1, '/system/user', 'User', 'resources/users', 'Staff')`, [system!.id]);
+      expect(await migrate(db)).toEqual(readMigrations().filter((m) => m.version >= '004').map((m) => m.version));
+      expect(await db.query('SELECT id, work_order_title, phone_bar FROM departments ORDER BY id')).toEqual([
+        { id: 1, work_order_title: false, phone_bar: true }, { id: 4, work_order_title: true, phone_bar: false },
+        { id: 5, work_order_title: true, phone_bar: false }, { id: 6, work_order_title: false, phone_bar: false }]);
+      // The users row an administrator renamed is the users schema's row: the sync adds the others only, under 'system'.
+      const sources = s.ctx.entities.map((m) => m.res);
+      const added = await syncSchemaMenus(db, sources);
+      expect(added.sort()).toEqual(declaredMenus(sources).map((m) => m.key).filter((k) => k !== 'users').sort());
+      const rows = await db.query<{ menu_key: string; title: string; parent_id: number | null }>(
+        `SELECT menu_key, title, parent_id FROM menus WHERE menu_key IN ('users', 'roles')  ORDER BY menu_key`);
+      expect(rows).toEqual([{ menu_key: 'roles', title: 'menu.roles', parent_id: system!.id }, { menu_key: 'users', title: 'Staff', parent_id: system!.id }]);
+    } finally {
+      await db.close();
+      await drop();
+    }
   });
 });
