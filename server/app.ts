@@ -29,8 +29,12 @@ declare module 'fastify' {
 export interface AppOptions {
   /** false in tests that only inject requests. */
   logger?: boolean;
+  /** Where the log goes (stdout unless given; tests read what is logged). */
+  logStream?: NodeJS.WritableStream;
   /** Extra route modules, registered like the built-in ones (tests use this). */
   extraRoutes?: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>>;
+  /** Other body limits (tests lift them to reach the validator with a huge value). */
+  bodyLimits?: Partial<Record<keyof typeof BODY_LIMITS, number>>;
 }
 
 /**
@@ -43,16 +47,27 @@ export const BODY_LIMITS = { server: 1024 * 1024, api: 64 * 1024, open: 16 * 102
 
 const isApiPath = (url: string) => /^\/(api(\/|$|\?)|publickey($|\?))/i.test(url);
 
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const limits = { ...BODY_LIMITS, ...opts.bodyLimits };
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: BODY_LIMITS.server,
+    bodyLimit: limits.server,
     trustProxy: false,
     forceCloseConnections: 'idle',
     frameworkErrors,
@@ -60,7 +75,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.setValidatorCompiler(routeValidator);
   app.addHook('onRoute', (route) => {
     if (route.bodyLimit === undefined && isApiPath(route.url)) {
-      route.bodyLimit = (route.config as { access?: unknown } | undefined)?.access === 'open' ? BODY_LIMITS.open : BODY_LIMITS.api;
+      route.bodyLimit = (route.config as { access?: unknown } | undefined)?.access === 'open' ? limits.open : limits.api;
     }
   });
   // Answers carry tokens, mobiles and the seat's SIP password: no cache may keep them.
@@ -81,7 +96,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
     if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
-    return json(req, text, done);
+    return json(req, text, (err, value) => {
+      // Valid JSON that Fastify's parser refused carries a __proto__ or constructor.prototype key: say so.
+      if (err && isJson(text)) return done(Object.assign(new Error('forbidden prototype property'), { statusCode: 400, protoKey: true }), undefined);
+      return done(err, value);
+    });
   });
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
   for (const model of ctx.entities) registerEntity(app, ctx, model, entityHooksOf(app, model.res.name));

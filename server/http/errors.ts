@@ -56,10 +56,10 @@ function answerOf(err: FastifyError, req: FastifyRequest): [number, string, unkn
   }
   const db = databaseError(err, lang);
   if (db) return db;
+  // JSON with a __proto__ key (secure-json-parse refuses it) and the NUL check of the JSON parser.
+  if ((err as { protoKey?: boolean }).protoKey) return [400, message(lang, 'protoKey'), null];
   const framework = err.code ? FRAMEWORK[err.code] : undefined;
   if (framework) return [framework[0], message(lang, framework[1], { limit: kib(req.routeOptions.bodyLimit ?? 0) }), null];
-  // JSON with a __proto__ key (secure-json-parse refuses it) and the NUL check of the JSON parser.
-  if (err instanceof SyntaxError && /prototype/i.test(err.message)) return [400, message(lang, 'protoKey'), null];
   if ((err as { nul?: boolean }).nul) return [400, message(lang, 'nulChar'), null];
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return [err.statusCode, message(lang, 'refused'), null];
   req.log.error({ err }, 'unhandled error');
@@ -74,6 +74,8 @@ function send(req: FastifyRequest, reply: FastifyReply, [status, msg, data]: [nu
 
 /** Fastify's `frameworkErrors` option: a malformed URL (e.g. /api/%c0%ae/x) answers in the envelope too. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // No route, so no route hooks: the answer's own headers.
+  reply.header('cache-control', 'no-store');
   return send(req, reply, answerOf(err, req));
 }
 
