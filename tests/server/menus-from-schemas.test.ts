@@ -75,7 +75,8 @@ describe(`menus from schemas on ${engine}`, () => {
   });
 
   it("keeps what administrators changed, and a row they deleted stays deleted", async () => {
-    const gadget = source(['supervisor', 'agent']);
+    // Top level: what agents may read here must not put entries under 'system' for the other tests.
+    const gadget = source(['supervisor', 'agent'], { parent: undefined });
     await syncSchemaMenus(s.ctx.db, [gadget]);
     const row = await rowOf(gadget.name);
     const edited = await api('menuManagement/doEdit', { id: row!.id, title: 'Gadgets!', order: 7, icon: 'StarOutlined', hidden: true });
@@ -90,12 +91,12 @@ describe(`menus from schemas on ${engine}`, () => {
   });
 
   it('places a schema under another schema entry, whichever is listed first', async () => {
-    const group = source([]);
+    const group = source(['admin'], { parent: undefined });
     const child = source(['supervisor'], { parent: group.name });
     expect((await syncSchemaMenus(s.ctx.db, [child, group])).sort()).toEqual([child.name, group.name].sort());
     expect(await rowOf(child.name)).toMatchObject({ parent_key: group.name });
     // The parent is allocated with the child, or the supervisor could never see it.
-    expect((await rowOf(group.name))!.roles).toContain('supervisor');
+    expect((await rowOf(group.name))!.roles).toEqual(['admin', 'supervisor']);
   });
 
   it('adds a parent-less or unknown-parent entry at the top level, named from its path', async () => {
@@ -104,6 +105,32 @@ describe(`menus from schemas on ${engine}`, () => {
     expect(await rowOf(loose.name)).toMatchObject({ parent_key: null });
     const [r] = await s.ctx.db.query<{ name: string; component: string }>('SELECT name, component FROM menus WHERE menu_key = $1', [loose.name]);
     expect(r).toEqual({ name: 'WorkOrder', component: `resources/${loose.name}` });
+  });
+});
+
+describe(`router/getList groups on ${engine}`, () => {
+  it('leaves out a group with no visible child: agents given the department screen get no empty System entry', async () => {
+    const agent = (await api('roleManagement/getList', { code: 'agent' })).body.data.list[0];
+    const ids = (await s.ctx.db.query<{ id: number }>("SELECT id FROM menus WHERE menu_key IN ('system', 'departments')")).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    await api('menuManagement/allocMenu', { roleId: agent.id, menuIds: [...new Set([...agent.menuIds, ...ids])] });
+    try {
+      const routes = (await api('router/getList', undefined, await s.login('agent1', 'agent123'))).body.data as { name: string }[];
+      expect(routes.length).toBeGreaterThan(0);
+      expect(routes.map((r) => r.name)).not.toContain('System');
+    } finally {
+      await api('menuManagement/allocMenu', { roleId: agent.id, menuIds: agent.menuIds });
+    }
+  });
+
+  it('leaves out an empty group even for admin, and shows it once it has a child', async () => {
+    const name = `Group${crypto.randomBytes(3).toString('hex')}`;
+    const group = await api('menuManagement/doEdit', { path: `/${name}`, name, component: 'Layout', title: name });
+    expect(group.status, group.body.msg).toBe(200);
+    const names = async () => ((await api('router/getList')).body.data as { name: string }[]).map((r) => r.name);
+    expect(await names()).not.toContain(name);
+    await api('menuManagement/doEdit', { parentId: group.body.data.id, path: 'child', name: `${name}Child`, component: 'Home', title: 'child' });
+    expect(await names()).toContain(name);
   });
 });
 
