@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
-import { can } from '../../schemas/access.ts';
+import { canOpen } from '../menus/readable.ts';
 import type { MenuRow } from '../../schemas/entities/menus.ts';
 import { routeListSchema, type RouteItem } from '../../schemas/route-item.ts';
 
@@ -58,12 +58,7 @@ export default async function routerRoutes(app: FastifyInstance, ctx: AppContext
         ORDER BY m.sort_order, m.id`,
       [admin, req.user!.roles],
     );
-    // An entity screen the caller may not read would only answer 403: leave it out of the menu.
-    const readable = (component: string | undefined) => {
-      const entity = /^resources\/(.+)$/.exec(component ?? '')?.[1];
-      const model = entity ? ctx.entities.find((m) => m.res.name === entity) : undefined;
-      return !model || can(req.user!, model.res.permissions.read);
-    };
-    return ok(routeTree(rows.filter((r) => readable(r.component))));
+    // A screen the caller may not open would only answer 403: leave it out of the menu.
+    return ok(routeTree(rows.filter((r) => canOpen(ctx.entities, req.user!, r.component))));
   });
 }

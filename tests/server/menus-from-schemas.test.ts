@@ -113,8 +113,14 @@ describe(`router/getList groups on ${engine}`, () => {
     const agent = (await api('roleManagement/getList', { code: 'agent' })).body.data.list[0];
     const ids = (await s.ctx.db.query<{ id: number }>("SELECT id FROM menus WHERE menu_key IN ('system', 'departments')")).map((r) => r.id);
     expect(ids).toHaveLength(2);
-    await api('menuManagement/allocMenu', { roleId: agent.id, menuIds: [...new Set([...agent.menuIds, ...ids])] });
+    const saved = await s.call('POST', '/api/menuManagement/allocMenu',
+      { token: admin, body: { roleId: agent.id, menuIds: [...new Set([...agent.menuIds, ...ids])] }, headers: { 'accept-language': 'en' } });
     try {
+      // Saved, but the administrator is told which screens the role cannot open.
+      const departments = (await s.ctx.db.query<{ id: number }>("SELECT id FROM menus WHERE menu_key = 'departments'"))[0]!.id;
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.unreadable).toEqual([departments]);
+      expect(saved.body.msg).toBe("Saved. This role can't open 1 of the chosen screens, so they stay out of its menu.");
       const routes = (await api('router/getList', undefined, await s.login('agent1', 'agent123'))).body.data as { name: string }[];
       expect(routes.length).toBeGreaterThan(0);
       expect(routes.map((r) => r.name)).not.toContain('System');
