@@ -1,3 +1,5 @@
+import type { MenuRow } from '../../schemas/entities/menus.ts';
+
 /**
  * The route items no schema describes, seeded when the menus table is empty: home, the
  * 'system' group that the administration schemas place themselves under, and hand-written
@@ -6,10 +8,8 @@
  * registry ('Home', 'Layout' for a group); `roles` are the roles the item is allocated to
  * (admin sees every menu whatever its allocations); `key` is how schemas name a parent.
  */
-export interface MenuSeed {
-  key?: string; path: string; name: string; component: string; title: string; icon: string; order: number;
-  redirect?: string; alwaysShow?: boolean; noClosable?: boolean; roles: string[]; children?: MenuSeed[];
-}
+export type MenuSeed = Required<Pick<MenuRow, 'path' | 'name' | 'component' | 'title' | 'icon' | 'order'>>
+  & Partial<Pick<MenuRow, 'redirect' | 'alwaysShow' | 'noClosable'>> & { key?: string; roles: string[]; children?: MenuSeed[] };
 
 export const DEFAULT_MENUS: MenuSeed[] = [
   { key: 'home', path: '/index', name: 'Index', component: 'Home', title: 'menu.home', icon: 'HomeOutlined', order: 0, noClosable: true, roles: ['admin', 'supervisor', 'agent'] },
