@@ -7,6 +7,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router';
+import { QUERY_CLIENT_CONFIG } from '../lib/http-error';
 import { useNotificationProvider } from './notification-provider';
 import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers';
 import { AppRoutes } from './routes';
@@ -32,7 +33,7 @@ export function App() {
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}
-            options={{ disableTelemetry: true }}
+            options={{ disableTelemetry: true, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
           >
             <AppRoutes />
           </Refine>

@@ -161,6 +161,19 @@ export function toApiError(input: Omit<ErrorTextInput, 'serverMsg'> & { body: un
   });
 }
 
+/**
+ * React Query's retry rule for every query (lists, records, options): a refused request
+ * (4xx: a bad filter, no permission, not found, a clash) gets the same answer again, so it
+ * fails at once and its error shows; only server failures (5xx) get two more tries.
+ */
+export function retryServerErrors(failures: number, error: unknown): boolean {
+  const status = isRecord(error) && typeof error.statusCode === 'number' ? error.statusCode : 0;
+  return status >= 500 && failures < 2;
+}
+
+/** Refine's `options.reactQuery.clientConfig`: one constant object, so Refine builds its query client once. */
+export const QUERY_CLIENT_CONFIG = { defaultOptions: { queries: { retry: retryServerErrors } } };
+
 /** No answer at all: status 0, and a text that says whether it timed out. */
 export function transportError(url: string, timedOut: boolean, t: Translate): ApiError {
   return new ApiError(t(timedOut ? 'http.timeout' : 'http.unreachable', { url }), { statusCode: 0, code: 0, url });

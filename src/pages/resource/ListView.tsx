@@ -1,14 +1,11 @@
 import { List, useTable } from '@refinedev/antd';
-import type { BaseRecord, HttpError } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { Alert, Grid, Table, type TableColumnsType } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { filtersFromValues, type ListDescription } from './list-description';
-
-/** A refused request (4xx) is not retried: the same body gets the same answer. */
-const retryServerErrors = (count: number, error: HttpError) => (error.statusCode ?? 0) >= 500 && count < 2;
 
 export interface ListViewProps {
   description: ListDescription;
@@ -34,8 +31,8 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
     resource: description.resource,
     pagination: tree ? { mode: 'off' } : { pageSize: description.initialPageSize },
     onSearch: (values: Record<string, unknown>) => filtersFromValues(filters, values),
+    // A refused request is not retried (QUERY_CLIENT_CONFIG, for every query): its error shows at once.
     syncWithLocation: true,
-    queryOptions: { retry: retryServerErrors },
   });
   // A list opened after a save starts at its title, not at the old scroll position of the form.
   useEffect(() => window.scrollTo(0, 0), []);
