@@ -36,7 +36,7 @@ async function checkNoCycle(db: Queryable, model: EntityModel, id: unknown, pare
   if (rows.length) throw invalid(lang, { [model.res.tree.parent]: message(lang, 'cycle') });
 }
 
-async function writeLinks(db: Queryable, model: EntityModel, id: unknown, values: Values): Promise<void> {
+async function writeLinks(db: Queryable, model: EntityModel, id: unknown, values: Values, lang: Language): Promise<void> {
   for (const prop of model.linkProps) {
     if (values[prop] === undefined) continue;
     const link = model.props[prop]!['x-link']!;
@@ -48,7 +48,7 @@ async function writeLinks(db: Queryable, model: EntityModel, id: unknown, values
         `INSERT INTO ${link.table} (${link.self}, ${link.column}) SELECT $1, id FROM ${link.lookup.table} WHERE ${link.lookup.key} = ANY($2::text[]) RETURNING 1`,
         [id, list.map(String)],
       );
-      if (found.length !== list.length) throw new ApiError(400, `${prop}: unknown value`, { errors: { [prop]: 'unknown value' } });
+      if (found.length !== list.length) throw invalid(lang, { [prop]: message(lang, 'unknownValue') });
     } else {
       await db.query(`INSERT INTO ${link.table} (${link.self}, ${link.column}) SELECT $1, unnest($2::text[])`, [id, list.map(String)]);
     }
@@ -97,7 +97,7 @@ async function saveColumns(db: Queryable, model: EntityModel, values: Values, la
     const exists = await db.query(`SELECT 1 FROM ${model.res.table} WHERE ${model.idColumn} = $1`, [id]);
     if (!exists.length) throw new ApiError(404, message(lang, 'notFound'));
   }
-  await writeLinks(db, model, savedId, values);
+  await writeLinks(db, model, savedId, values, lang);
   return savedId;
 }
 

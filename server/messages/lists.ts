@@ -1,6 +1,7 @@
 /** Messages of the list core, request validation and bounded errors: {key: {en, zh}}. */
 export default {
   invalidValue: { en: 'is invalid', zh: '无效' },
+  unknownValue: { en: 'has a value that does not exist', zh: '包含不存在的值' },
   andMore: { en: 'and {n} more', zh: '另有 {n} 项' },
   badDate: { en: 'enter a date as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss', zh: '请输入日期，格式为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss' },
   // Framework refusals, before a handler runs.

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { bodyOf, compile, type Check } from '../../server/http/validate.ts';
+import { PAGING, RANGE_BOUND, type Conditions } from '../../server/lists/conditions.ts';
+import { listPage } from '../../server/lists/page.ts';
 
 let s: TestServer;
 let admin: string;
@@ -59,11 +62,16 @@ describe('departments (a tree)', () => {
     const child = await api('departmentManagement/doEdit', { name: '电话一组', parentId: 1, order: 1 });
     expect(child.status).toBe(200);
     const tree = (await api('departmentManagement/getList')).body.data;
-    expect(tree.total).toBe(7);
+    // Every department, whatever other tests added, and each in its place in the tree.
+    const rows = await s.ctx.db.query<{ id: number; parent_id: number | null }>('SELECT id, parent_id FROM departments');
+    expect(tree.total).toBe(rows.length);
+    const count = (nodes: Array<{ children?: unknown[] }>): number => nodes.reduce((n, d) => n + 1 + count((d.children ?? []) as typeof nodes), 0);
+    expect(count(tree.list)).toBe(rows.length);
+    expect(tree.list.map((d: { id: number }) => d.id).sort()).toEqual(rows.filter((r) => r.parent_id === null).map((r) => r.id).sort());
     const phone = tree.list.find((d: { id: number }) => d.id === 1);
-    expect(phone.children.map((c: { name: string }) => c.name)).toEqual(['电话一组']);
+    expect(phone.children.map((c: { name: string }) => c.name)).toContain('电话一组');
     const options = (await api('departmentManagement/getDepartmentOptions')).body.data;
-    expect(options.find((o: { value: number }) => o.value === 1).children).toEqual([{ label: '电话一组', value: child.body.data.id }]);
+    expect(options.find((o: { value: number }) => o.value === 1).children).toContainEqual({ label: '电话一组', value: child.body.data.id });
   });
 
   it('refuses a parent that is the department itself or below it', async () => {
@@ -139,5 +147,104 @@ describe('menus and router/getList', () => {
     expect((await api('menuManagement/doDelete', { ids: [parent.body.data.id] })).status).toBe(409);
     expect((await api('menuManagement/doDelete', { ids: [child.body.data.id] })).status).toBe(200);
     expect((await api('menuManagement/doDelete', { ids: [parent.body.data.id] })).status).toBe(200);
+  });
+});
+
+describe('entity hooks', () => {
+  it('run inside the save transaction, beforeSave too: a refusal after it undoes what it wrote', async () => {
+    const { useEntityHooks } = await import('../../server/entities/hooks.ts');
+    const { conflict } = await import('../../server/http/envelope.ts');
+    const t = await startTestServer({}, {
+      extraRoutes: [async (app) => useEntityHooks(app, 'lines', {
+        async beforeSave(values, { db }) {
+          await db.query(`UPDATE departments SET name = 'written by beforeSave' WHERE id = 1`);
+          values.gateway = 'set-by-hook';
+        },
+        async afterSave(_id, values) {
+          if (values.lineName === 'refused') throw conflict('refused by afterSave');
+        },
+      })],
+    });
+    try {
+      const token = await t.login('admin', 'admin123');
+      const [before] = await t.ctx.db.query<{ name: string }>('SELECT name FROM departments WHERE id = 1');
+      const refused = await t.call('POST', '/api/lineManagement/doEdit', { token, body: { lineName: 'refused', pre: '6' } });
+      expect(refused.status).toBe(409);
+      expect(await t.ctx.db.query('SELECT name FROM departments WHERE id = 1')).toEqual([before]);
+      expect(await t.ctx.db.query(`SELECT 1 FROM lines WHERE line_name = 'refused'`)).toEqual([]);
+      const saved = await t.call('POST', '/api/lineManagement/doEdit', { token, body: { lineName: 'kept', pre: '6' } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.gateway).toBe('set-by-hook');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('given for an entity that does not exist, or twice, stop the server from starting', async () => {
+    const { useEntityHooks } = await import('../../server/entities/hooks.ts');
+    await expect(startTestServer({}, { extraRoutes: [async (app) => useEntityHooks(app, 'nosuchentity', {})] })).rejects.toThrow(/nosuchentity/);
+    await expect(startTestServer({}, { extraRoutes: [async (app) => useEntityHooks(app, 'users', {})] })).rejects.toThrow(/users: hooks given twice/);
+  });
+});
+
+describe('list core (server/lists) over any table: the reports\' way in', () => {
+  it('filters by declared fields only, with date ranges, fragments and escaped like, and pages with the total', async () => {
+    const table = `lc_${Math.random().toString(36).slice(2, 8)}`;
+    await s.ctx.db.exec(`CREATE TABLE ${table} (id int PRIMARY KEY, call_time timestamp NOT NULL, seat text NOT NULL, note text NOT NULL)`);
+    try {
+      await s.ctx.db.exec(`INSERT INTO ${table} VALUES (1, '2024-01-01 23:59:59', '8101', 'a'), (2, '2024-01-02 00:00:00', '8102', '50%'),
+        (3, '2024-01-02 12:00:00', '8101', '5x'), (4, '2024-01-02 23:59:59', '8201', 'b'), (5, '2024-01-03 00:00:00', '8101', 'c')`);
+      const src = {
+        from: `${table} c`, select: 'c.id', order: { sortable: { callTime: 'c.call_time' }, defaultSort: { field: 'callTime', order: 'asc' as const }, tieBreak: 'c.id' },
+        fields: [
+          { name: 'startTime', sql: 'c.call_time', op: 'range' as const, bound: 'from' as const },
+          { name: 'endTime', sql: 'c.call_time', op: 'range' as const, bound: 'to' as const },
+          { name: 'userSeatNo', fragment: "c.seat LIKE $ || '%'" },
+          { name: 'note', sql: 'c.note', op: 'like' as const },
+        ],
+      };
+      const check: Check<Conditions> = compile({
+        type: 'object', additionalProperties: false,
+        properties: { ...PAGING, startTime: RANGE_BOUND, endTime: RANGE_BOUND, userSeatNo: { type: 'string', maxLength: 8, pattern: '^[0-9]*$' }, note: { type: 'string', maxLength: 64 } },
+      });
+      const ids = async (c: Record<string, unknown>) => {
+        check(c, 'en');
+        const page = await listPage(s.ctx.db, src, c);
+        return [page.list.map((r) => r.id), page.total];
+      };
+      expect(await ids({ startTime: '2024-01-02', endTime: '2024-01-02' })).toEqual([[2, 3, 4], 3]);
+      expect(await ids({ startTime: '2024-01-02 00:00:00', endTime: '2024-01-02 12:00:00' })).toEqual([[2, 3], 2]);
+      expect(await ids({ userSeatNo: '81', pageSize: 2 })).toEqual([[1, 2], 4]);
+      expect(await ids({ userSeatNo: '8101', pageSize: 2, pageNo: 2, sortOrder: 'desc' })).toEqual([[1], 3]);
+      expect(await ids({ note: '%' })).toEqual([[2], 1]);
+      expect(await ids({})).toEqual([[1, 2, 3, 4, 5], 5]);
+      await expect(ids({ startTime: '2024-1-2' })).rejects.toThrow(/startTime must match pattern/);
+      await expect(ids({ startTime: "2024-01-02' OR 1=1" })).rejects.toThrow(/startTime/);
+    } finally {
+      await s.ctx.db.exec(`DROP TABLE ${table}`);
+    }
+  });
+
+  it('a date that the calendar does not have is a 400, not a 500', async () => {
+    const check: Check<Conditions> = compile({ type: 'object', additionalProperties: false, properties: { startTime: RANGE_BOUND } });
+    const t = await startTestServer({}, {
+      extraRoutes: [async (app, ctx) => void app.post('/api/Probe/calls', { config: { access: 'any' } }, async (req) => {
+        const c = bodyOf(req);
+        check(c, 'en');
+        return { code: 200, msg: 'ok', data: await listPage(ctx.db, { from: 'users u', select: 'u.id', order: { sortable: { id: 'u.id' }, defaultSort: { field: 'id', order: 'asc' } },
+          fields: [{ name: 'startTime', sql: 'u.created_at', op: 'range', bound: 'from' }] }, c) };
+      })],
+    });
+    try {
+      const token = await t.login('admin', 'admin123');
+      const bad = await t.call('POST', '/api/Probe/calls', { token, body: { startTime: '2024-02-30' }, headers: { 'accept-language': 'en' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toBe('a date or time is not valid');
+      const good = await t.call('POST', '/api/Probe/calls', { token, body: { startTime: '2024-02-29' } });
+      expect(good.status).toBe(200);
+      expect(good.body.data.total).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
   });
 });
