@@ -7,8 +7,11 @@ import type { AccessRule } from './access.ts';
  * complete example. Written `as const satisfies EntitySchema` so FromSchema infers the row.
  */
 
-/** Form widgets the browser's registry knows; properties without one get a default by type. */
-export type Widget = 'input' | 'password' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'treeselect' | 'icon';
+/**
+ * Form widgets the browser's registry knows (i18nKey: an i18n key shown with its translation;
+ * component: a name of the console's component registry); properties without one get a default by type.
+ */
+export type Widget = 'input' | 'password' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'treeselect' | 'icon' | 'i18nKey' | 'component';
 
 /** Spec section 5 validators; the browser shows their messages, the pattern or format enforces them on both sides. */
 export type ValidatorName = 'phone' | 'email' | 'chineseName' | 'password' | 'ip' | 'port' | 'url' | 'idCard' | 'decimal2' | 'name' | 'digits';

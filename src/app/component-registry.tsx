@@ -56,6 +56,14 @@ export function componentRegistry(resources: readonly IResourceItem[]): Record<s
   return registry;
 }
 
+/** A parent menu that only groups its children ('' reads the same): it mounts no screen of its own. */
+export const FOLDER_COMPONENT = 'Layout';
+
+/** The names a menu's `component` may take in this console, for the menu form's select. */
+export function componentNames(resources: readonly IResourceItem[]): string[] {
+  return [FOLDER_COMPONENT, ...Object.keys(componentRegistry(resources))];
+}
+
 /** Every path some component could mount: a path among them that this user lacks is forbidden, others are unknown. */
 export function knownPaths(resources: readonly IResourceItem[]): string[] {
   return resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));

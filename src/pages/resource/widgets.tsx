@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../schemas/types';
 import { baseType, type PropertySchema } from '../../lib/entity';
 import { MenuIcon, MENU_ICONS } from '../../shell/menu-icons';
+import { ComponentSelect, I18nKeyInput } from './menu-widgets';
 import { useOptions, type OptionItem } from './use-options';
 
 /**
@@ -113,4 +114,6 @@ export const WIDGETS: Record<Widget, ComponentType<WidgetProps>> = {
   icon: ({ property: _property, value, ...rest }) => (
     <Select {...rest} value={value as string} options={ICON_OPTIONS} allowClear showSearch optionFilterProp="value" style={{ minWidth: 160 }} />
   ),
+  i18nKey: I18nKeyInput,
+  component: ComponentSelect,
 };

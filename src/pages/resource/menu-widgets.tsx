@@ -1,0 +1,84 @@
+import { useResourceParams } from '@refinedev/core';
+import { AutoComplete, Flex, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { componentNames, FOLDER_COMPONENT } from '../../app/component-registry';
+import type { WidgetProps } from './widgets';
+
+/**
+ * Widgets for values that name something of the console rather than hold text: an i18n key
+ * (a menu title such as 'menu.home') and a component of the console's registry. An
+ * administrator sees what the value means, not only the code.
+ */
+
+/** The namespaces whose keys a title may use: the menu titles the console translates. */
+const TITLE_NAMESPACES = ['menu'] as const;
+
+/** An i18n key typed or picked among the known titles, its translation shown beside it. */
+export function I18nKeyInput({ value, onChange, id, placeholder }: WidgetProps) {
+  const { t, i18n } = useTranslation();
+  const key = typeof value === 'string' ? value : '';
+  const options = useMemo(
+    () =>
+      TITLE_NAMESPACES.flatMap((namespace) =>
+        Object.keys((i18n.getResource(i18n.language, 'translation', namespace) as Record<string, unknown> | undefined) ?? {}).map((name) => {
+          const full = `${namespace}.${name}`;
+          return { value: full, label: `${full} · ${t(full)}` };
+        }),
+      ),
+    [i18n, i18n.language, t],
+  );
+  const known = key !== '' && i18n.exists(key);
+  return (
+    <Flex gap={8} align="center" wrap>
+      <AutoComplete
+        id={id}
+        value={key}
+        onChange={(next: string) => onChange?.(next)}
+        options={options}
+        placeholder={placeholder}
+        filterOption={(typed, option) => String(option?.label ?? '').toLowerCase().includes(typed.toLowerCase())}
+        style={{ flex: '1 1 200px', minWidth: 0 }}
+      />
+      {key !== '' && (
+        <Typography.Text type={known ? undefined : 'secondary'} data-testid="i18n-preview">
+          {known ? t(key) : t('crud.noTranslation')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** A registry name in words: the screen it opens. */
+function componentLabel(name: string, t: (key: string) => string): string {
+  if (name === FOLDER_COMPONENT) return `${name} · ${t('crud.componentFolder')}`;
+  if (name === 'Home') return `${name} · ${t('menu.home')}`;
+  const resource = /^resources\/(.+)$/.exec(name)?.[1];
+  return resource ? `${name} · ${t(`resources.${resource}.title`)}` : name;
+}
+
+/**
+ * A component among those the console can mount. A stored name this console does not know
+ * stays visible and says so, instead of silently reading as empty.
+ */
+export function ComponentSelect({ value, onChange, id, placeholder }: WidgetProps) {
+  const { t } = useTranslation();
+  const { resources } = useResourceParams();
+  const names = useMemo(() => componentNames(resources), [resources]);
+  const current = typeof value === 'string' ? value : '';
+  const options = names.map((name) => ({ value: name, label: componentLabel(name, t) }));
+  if (current !== '' && !names.includes(current)) options.push({ value: current, label: `${current} · ${t('crud.componentUnknown')}` });
+  return (
+    <Select
+      id={id}
+      value={current === '' ? undefined : current}
+      onChange={(next: string | undefined) => onChange?.(next ?? '')}
+      options={options}
+      placeholder={placeholder}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ minWidth: 160 }}
+    />
+  );
+}
