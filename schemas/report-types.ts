@@ -1,0 +1,134 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { AccessRule } from './access.ts';
+import type { PropertySchema } from './types.ts';
+
+/**
+ * The report schema format: one file in schemas/reports/ describes one report completely —
+ * its endpoint (POST api/<module>/<action>), who may call it, the condition object it accepts
+ * (a JSON Schema whose properties carry their SQL), the columns it answers, grouping, order,
+ * paging, totals, chart, drill-down and menu entry. The server compiles it into parameterised
+ * SQL on the list core (server/reports/); the browser builds the report page from it.
+ * SQL in a schema file is trusted (schema files are code); request values are only ever bind
+ * parameters. Write files `as const satisfies ReportSchema` so condition types can be inferred
+ * (`ReportConditions<typeof report>`). README "Report schemas" has the step-by-step example.
+ */
+
+/** How the browser shows and exports a value. */
+export type ColumnFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent';
+
+/**
+ * A column's figure in the totals row:
+ * - 'sum' | 'avg' | 'min' | 'max': that aggregate of the column over the report's rows (over the
+ *   group rows in a grouped report);
+ * - 'kpi': grouped reports only — the column's own (aggregate) expression over every filtered row,
+ *   so a rate's total is the rate of the whole range, not an average of rates.
+ */
+export type ColumnTotal = 'sum' | 'avg' | 'min' | 'max' | 'kpi';
+
+export interface ReportColumn {
+  /** Wire name (camelCase); i18n title `reports.columns.<key>` unless `title` is given. */
+  readonly key: string;
+  /** SQL expression over `from`'s aliases (an aggregate in a grouped report, e.g. a KPI from schemas/reports/shared/kpi.ts). */
+  readonly sql: string;
+  readonly format: ColumnFormat;
+  /** Values above this are answered (and so shown and exported) as this: LEAST(sql, cap). */
+  readonly cap?: number;
+  readonly total?: ColumnTotal;
+  /** i18n key of the column title, when not `reports.columns.<key>`. */
+  readonly title?: string;
+}
+
+/** A list-core condition (server/lists/sql.ts): the value compared with `sql` by the operator. */
+export type ConditionFilter =
+  | { readonly sql: string; readonly op: 'eq' | 'like' | 'in'; readonly arrayType?: string }
+  | { readonly sql: string; readonly op: 'range'; readonly bound: 'from' | 'to' };
+
+/**
+ * One condition: its JSON Schema (validation, and the browser's filter widget) plus exactly one of
+ * - `x-sql`: an SQL fragment in which the single `$` is the value's bind parameter;
+ * - `x-filter`: a list-core operator over an SQL expression. A 'range' pair (bound from / to over
+ *   the same expression) is checked: the end before the start is a 400 naming the end.
+ */
+export interface ConditionProperty extends PropertySchema {
+  readonly 'x-sql'?: string;
+  readonly 'x-filter'?: ConditionFilter;
+}
+
+export interface ReportConditionsSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, ConditionProperty>>;
+  readonly required?: readonly string[];
+  /** Unknown keys are a 400. */
+  readonly additionalProperties: false;
+}
+
+/** Where a drill-down takes a condition's value from: the clicked row's column, the current condition, or a constant. */
+export type DrillValue = `row.${string}` | `conditions.${string}` | { readonly const: string | number | boolean };
+
+export interface ReportDrill {
+  /** The id of the report opened. */
+  readonly report: string;
+  /** Its condition key -> where the value comes from. */
+  readonly conditions: Readonly<Record<string, DrillValue>>;
+}
+
+export interface ReportSchema {
+  /** Unique id (camelCase); i18n title `reports.<id>.title`. */
+  readonly id: string;
+  /** What the report means (KPI approximations included): shown as help, read by developers. */
+  readonly description?: string;
+  /** POST api/<module>/<action>, names exactly as the spec spells them. */
+  readonly endpoint: { readonly module: string; readonly action: string };
+  /** Who may call it (schemas/access.ts); admin always may. */
+  readonly access: AccessRule;
+  /**
+   * Callers the access rule admits but who see only their own seat's rows: unless `can(user, unless)`,
+   * the engine adds `sql = <the caller's seat>` (a bind parameter) to every query of the report.
+   */
+  readonly ownSeat?: { readonly sql: string; readonly unless: AccessRule };
+  /** Side-menu entry: route path, parent group key, icon, order; title `reports.<id>.title`. Absent: no menu entry. */
+  readonly menu?: { readonly parent: string; readonly path: string; readonly icon: string; readonly order: number };
+  /** FROM clause with aliases (c = call_records, s = seat_status_logs by convention). */
+  readonly from: string;
+  /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */
+  readonly where?: string;
+  readonly conditions: ReportConditionsSchema;
+  readonly columns: readonly ReportColumn[];
+  /** GROUP BY expressions; every non-aggregate column's sql must be one of them. */
+  readonly groupBy?: readonly string[];
+  /** Column keys the caller may sort on (sortField); nothing else is ever sorted on. */
+  readonly sorters?: readonly string[];
+  /** Default order: a column key (need not be in sorters) and direction. */
+  readonly defaultSort: { readonly field: string; readonly order: 'asc' | 'desc' };
+  /** A unique SQL expression appended to every order so pages never overlap (detail reports: the row id). */
+  readonly tieBreak?: string;
+  /** Paged (pageNo, pageSize ≤ 1000) or the whole result up to maxRows. */
+  readonly paged: boolean;
+  /** The page-size selector's choices, and the first page's size (both for the browser; the server caps at 1000). */
+  readonly pageSizes?: readonly number[];
+  readonly initialPageSize?: number;
+  /** Unpaged reports answer at most this many rows (default 10000); `total` still counts every row. */
+  readonly maxRows?: number;
+  /** Answer a totals row (`totals`) from the columns' `total`. */
+  readonly totals?: boolean;
+  /** Chart hint for the browser: x is a column key, y column keys. */
+  readonly chart?: { readonly type: 'line' | 'bar' | 'pie'; readonly x: string; readonly y: readonly string[] };
+  /** Column key -> the report its figure opens and with which conditions. */
+  readonly drill?: Readonly<Record<string, ReportDrill>>;
+  /** Offered for export (POST api/export/<module>/<action>). */
+  readonly export?: boolean;
+}
+
+/** Every report answers this shape. */
+export interface ReportAnswer<Row = Record<string, unknown>> {
+  list: Row[];
+  total: number;
+  totals?: Record<string, unknown>;
+}
+
+/** The paging and sort conditions the engine adds to a paged report's own. */
+export interface PagingConditions { pageNo?: number; pageSize?: number; sortField?: string; sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend' }
+
+/** The condition object a report accepts: its `conditions` JSON Schema's type, paging included when paged. */
+export type ReportConditions<R extends { readonly conditions: JSONSchema; readonly paged: boolean }> =
+  FromSchema<R['conditions']> & (R['paged'] extends true ? PagingConditions : unknown);
