@@ -71,3 +71,13 @@ export function rowActionsOf(resource: Pick<ResourceProps, 'meta'> | undefined):
   const rowActions = resource?.meta?.rowActions as (() => RowAction[]) | undefined;
   return typeof rowActions === 'function' ? rowActions() : [];
 }
+
+/**
+ * `meta.notShown` of a resource: properties its show page leaves out because there is
+ * nothing to show them by (users' companyId: read-only, one company today, and no company
+ * names the browser could label it with). A code printed bare would mean nothing to a user.
+ */
+export function notShownOf(resource: Pick<ResourceProps, 'meta'> | undefined): readonly string[] {
+  const fields = resource?.meta?.notShown as unknown;
+  return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
+}

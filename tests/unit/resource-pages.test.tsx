@@ -171,6 +171,14 @@ describe('show page', { timeout: PAGE_TEST_BUDGET }, () => {
     expect(within(shown).queryByText('密码')).toBeNull();
   });
 
+  it('leaves out a code it cannot name (the company a user belongs to: one company, no names to show)', async () => {
+    renderConsole('/system/user/show/3', { getList: lists, getOne: async () => ({ data: { ...agent1, companyId: 1 } as never }) });
+    const shown = await screen.findByTestId('resource-show', {}, SLOW);
+    await within(shown).findByText('8101', {}, SLOW);
+    expect(within(shown).queryByText('公司')).toBeNull();
+    expect(within(shown).getByText('部门')).toBeTruthy();
+  });
+
   it('shows coded values by their labels, not the raw code', async () => {
     renderConsole('/system/user/show/3', { getList: lists, getOne: async () => ({ data: { ...agent1, busy: 0 } as never }) });
     const shown = await screen.findByTestId('resource-show', {}, SLOW);

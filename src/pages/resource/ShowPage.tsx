@@ -3,13 +3,12 @@ import { useShow } from '@refinedev/core';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { shownFields } from '../../lib/entity';
 import { usePageTitle } from '../../shell/use-page-title';
 import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
 
-/** The generic show page: every property the server returns, read-only ones included. */
+/** The generic show page: every property the server returns, read-only ones included, but codes with nothing to show them by. */
 export default function ShowPage({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -23,7 +22,7 @@ export default function ShowPage({ resource }: { resource: string }) {
         bordered
         column={1}
         data-testid="resource-show"
-        items={shownFields(entity.schema).map((field) => ({
+        items={entity.shown.map((field) => ({
           key: field,
           label: entity.fieldLabel(field),
           children: <FieldValue description={entityValue(entity, field)} value={record?.[field]} />,

@@ -1,7 +1,7 @@
 import { useResourceParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { rowActionsOf, schemaOfResource, type RowAction } from '../../../resources/registry';
-import { blockOf, type EntitySchema, type ResourceBlock } from '../../lib/entity';
+import { notShownOf, rowActionsOf, schemaOfResource, type RowAction } from '../../../resources/registry';
+import { blockOf, shownFields, type EntitySchema, type ResourceBlock } from '../../lib/entity';
 
 /** What a generic page knows about its resource: the schema and its translated names. */
 export interface Entity {
@@ -20,6 +20,8 @@ export interface Entity {
    */
   valueLabel: (field: string, value: unknown) => string | undefined;
   rowActions: RowAction[];
+  /** What the show page prints: every readable property but those the resource leaves out (meta.notShown). */
+  shown: string[];
 }
 
 export function useEntity(name: string): Entity {
@@ -42,5 +44,6 @@ export function useEntity(name: string): Entity {
       return schema.properties[field]?.['x-i18n'] && i18n.exists(text) ? t(text) : undefined;
     },
     rowActions: rowActionsOf(resource),
+    shown: shownFields(schema).filter((field) => !notShownOf(resource).includes(field)),
   };
 }
