@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_WRITE } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
-import { compile, type Check } from '../http/validate.ts';
+import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { canOpen } from '../menus/readable.ts';
@@ -18,7 +18,7 @@ const allocBody: Check<{ roleId: number; menuIds: number[] }> = compile({
 export default async function menuManagementRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/menuManagement/allocMenu', { config: { access: ADMIN_WRITE } }, async (req) => {
     const lang = languageOf(req);
-    const body = req.body === undefined ? {} : req.body;
+    const body = bodyOf(req);
     allocBody(body, lang);
     const { roleId, menuIds } = body;
     const unreadable = await ctx.db.transaction(async (tx) => {

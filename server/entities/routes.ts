@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf } from '../http/language.ts';
-import { compile, type Check } from '../http/validate.ts';
+import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import type { EntityHooks } from './hooks.ts';
 import { listPage, listTree, optionList } from './list-sql.ts';
@@ -34,7 +34,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   if (res.actions.save && res.permissions.write) {
     app.post(url(res.actions.save), { config: { access: res.permissions.write } }, async (req) => {
       const lang = languageOf(req);
-      const body = req.body === undefined ? {} : req.body;
+      const body = bodyOf(req);
       const isCreate = !(isObject(body) && body[model.idProp] !== undefined);
       if (isCreate) checkCreate(body, lang);
       else checkUpdate(body, lang);
@@ -54,7 +54,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   if (res.actions.remove && res.permissions.remove) {
     app.post(url(res.actions.remove), { config: { access: res.permissions.remove } }, async (req) => {
       const lang = languageOf(req);
-      const body = req.body === undefined ? {} : req.body;
+      const body = bodyOf(req);
       checkRemove(body, lang);
       const { ids } = body;
       const deleted = await ctx.db.transaction(async (tx) => {
