@@ -17,6 +17,8 @@ import lineManagementRoutes from './api/lineManagement.ts';
 import userManagementRoutes from './api/userManagement.ts';
 import userLookupRoutes from './api/user-lookups.ts';
 import roleManagementRoutes from './api/roleManagement.ts';
+import callInfoRoutes from './api/CallInfo.ts';
+import webChatRoutes from './api/WebChat.ts';
 import { registerEntity } from './entities/routes.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 
@@ -56,7 +58,7 @@ const isJson = (text: string) => {
   }
 };
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes];
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { anyUser } from '../http/access.ts';
+import { forbidden, notFound, ok } from '../http/envelope.ts';
+import { languageOf, message } from '../http/language.ts';
+import { bodyOf, compile, type Check } from '../http/validate.ts';
+import { CALL_COLUMNS, callId, ONE_CALL, ownSeatOf, seatNo } from './callinfo-sql.ts';
+
+const seatBody: Check<{ userSeatNo: string }> = compile({
+  type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seatNo },
+});
+const callBody: Check<{ callId: string }> = compile({
+  type: 'object', additionalProperties: false, required: ['callId'], properties: { callId },
+});
+
+/** How many calls getCallInfos ("recent calls", no body) answers. */
+export const RECENT_CALLS = 50;
+
+// `$1` true = every seat, else only seat `$2` (null for an agent without a seat: nothing).
+const SCOPE = (col: string) => `($1::boolean OR ${col} = $2::text)`;
+const scopeParams = (own: string | null | undefined) => [own === undefined, own ?? null];
+
+const SEAT_MONITOR = `SELECT u.user_seat_no AS "userSeatNo", u.user_chinese_name AS "userChineseName",
+    s.status, s.s_start_time AS since, cc.call_id AS "callId", cc.phone_no AS "phoneNo", cc.call_time AS "callTime"
+  FROM users u
+  LEFT JOIN LATERAL (SELECT l.status, l.s_start_time FROM seat_status_logs l
+    WHERE l.user_seat_no = u.user_seat_no AND l.s_end_time IS NULL ORDER BY l.s_start_time DESC LIMIT 1) s ON true
+  LEFT JOIN LATERAL (SELECT c.call_id, c.phone_no, c.call_time FROM call_records c
+    WHERE c.user_seat_no = u.user_seat_no AND c.destroy_time IS NULL ORDER BY c.call_time DESC LIMIT 1) cc ON true
+  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND ${SCOPE('u.user_seat_no')}
+  ORDER BY u.user_seat_no`;
+
+/**
+ * CallInfo look-ups. Administrators and supervisors read every seat; an agent reads only its
+ * own: a call of another seat answers 404 as if absent, another seat's number 403.
+ */
+export default async function callInfoLookups(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const post = (action: string, handler: (req: FastifyRequest) => Promise<unknown>) =>
+    app.post(`/api/CallInfo/${action}`, { config: { access: anyUser } }, handler);
+
+  // The caller's own call (or any, for supervisors), else 404.
+  const readCall = async (req: FastifyRequest) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    callBody(body, lang);
+    const [call] = await db.query<{ userSeatNo: string; phoneNo: string }>(ONE_CALL, [body.callId]);
+    const own = ownSeatOf(req.user!);
+    if (!call || (own !== undefined && call.userSeatNo !== own)) throw notFound(message(lang, 'callNotFound'));
+    return call;
+  };
+
+  post('getCallInfoByCallId', async (req) => ok(await readCall(req)));
+  post('getPhoneNoByCallId', async (req) => ok({ phoneNo: (await readCall(req)).phoneNo }));
+
+  // The number on the seat's current call: its latest call with no end yet; '' when it has none.
+  post('getPhoneNoBySeatNo', async (req) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    seatBody(body, lang);
+    const own = ownSeatOf(req.user!);
+    if (own !== undefined && body.userSeatNo !== own) throw forbidden(message(lang, 'ownSeatOnly'));
+    const [call] = await db.query<{ callId: string; phoneNo: string }>(
+      `SELECT call_id AS "callId", phone_no AS "phoneNo" FROM call_records
+        WHERE user_seat_no = $1 AND destroy_time IS NULL ORDER BY call_time DESC LIMIT 1`, [body.userSeatNo]);
+    return ok({ phoneNo: call?.phoneNo ?? '', callId: call?.callId ?? null });
+  });
+
+  // Spec: no body. The latest calls (of the caller's seat, for agents).
+  post('getCallInfos', async (req) => ok(await db.query(
+    `SELECT ${CALL_COLUMNS} FROM call_records c WHERE ${SCOPE('c.user_seat_no')} ORDER BY c.call_time DESC LIMIT ${RECENT_CALLS}`,
+    scopeParams(ownSeatOf(req.user!)))));
+
+  // Seat options for report filters: an agent is offered its own seat only.
+  post('getUserSeatOptions', async (req) => ok(await db.query(
+    `SELECT u.user_chinese_name || ' (' || u.user_seat_no || ')' AS label, u.user_seat_no AS value FROM users u
+      WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND ${SCOPE('u.user_seat_no')} ORDER BY u.user_seat_no`,
+    scopeParams(ownSeatOf(req.user!)))));
+
+  // Spec: no body. Every seat's open status, since when, and its current call (the wallboard's first picture).
+  post('getSeatMonitor', async (req) => ok(await db.query(SEAT_MONITOR, scopeParams(ownSeatOf(req.user!)))));
+}

@@ -1,0 +1,10 @@
+/** Messages of the CallInfo and WebChat endpoints: {key: {en, zh}}. */
+export default {
+  callNotFound: { en: 'Call record not found', zh: '通话记录不存在' },
+  seatNotFound: { en: 'no user has this seat number', zh: '没有使用该坐席号的用户' },
+  ownSeatCallsOnly: {
+    en: 'Permission denied: you can only change calls taken at your own seat',
+    zh: '无权限：只能修改本坐席接听的通话',
+  },
+  ownSeatOnly: { en: 'Permission denied: you can only use your own seat', zh: '无权限：只能操作本坐席' },
+} as const;
