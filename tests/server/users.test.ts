@@ -59,7 +59,7 @@ describe('users: generic actions', () => {
     const page = await api('getList', { pageNo: 2, pageSize: 3, sortField: 'userSeatNo', sortOrder: 'asc' });
     expect(page.body.data.list.map((u: { userSeatNo: string }) => u.userSeatNo)).toEqual(seats.slice(3, 6));
     expect(page.body.data.total).toBe(seats.length);
-    const like810 = seats.filter((x) => x.includes('810')).length;
+    const like810 = seats.filter((x) => (x ?? '').includes('810')).length;
     expect(like810).toBeGreaterThan(0);
     expect((await api('getList', { userSeatNo: '810', pageNo: 1, pageSize: 50 })).body.data.total).toBe(like810);
     expect((await api('getList', { departId: 4 })).body.data.list.map((u: { userName: string }) => u.userName)).toEqual(['orders']);
@@ -152,5 +152,16 @@ describe('users: look-ups and options', () => {
       { label: '管理员', value: 'admin' }, { label: '班长', value: 'supervisor' }, { label: '坐席', value: 'agent' }]);
     expect((await api('getDepartIdByUserSeatNo', { userSeatNo: '8301' })).body.data).toEqual({ departId: 4 });
     expect((await api('getDepartIdByUserSeatNo', { userSeatNo: '9999' })).status).toBe(404);
+  });
+
+  it('offers as phone-bar seats those whose department has the phone_bar flag, not a list of ids', async () => {
+    const dept = async (name: string, phoneBar: boolean) =>
+      (await s.call('POST', '/api/departmentManagement/doEdit', { token: admin, body: { name, phoneBar } })).body.data.id as number;
+    const [without, withBar] = [await dept('无话务条部门', false), await dept('有话务条部门', true)];
+    expect((await api('doEdit', { ...newUser, userName: 'nobar', userSeatNo: '8130', fjh: '1130', departId: without })).status).toBe(200);
+    expect((await api('doEdit', { ...newUser, userName: 'withbar', userSeatNo: '8131', fjh: '1131', departId: withBar })).status).toBe(200);
+    const seats = (await api('getSeatUserSeatOptions')).body.data.map((o: { value: string }) => o.value);
+    expect(seats).not.toContain('8130');
+    expect(seats).toContain('8131');
   });
 });
