@@ -20,6 +20,7 @@ import roleManagementRoutes from './api/roleManagement.ts';
 import callInfoRoutes from './api/CallInfo.ts';
 import webChatRoutes from './api/WebChat.ts';
 import { registerEntity } from './entities/routes.ts';
+import { registerReport } from './reports/routes.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 
 declare module 'fastify' {
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   });
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
   for (const model of ctx.entities) registerEntity(app, ctx, model, entityHooksOf(app, model.res.name));
+  for (const report of ctx.reports) registerReport(app, ctx, report);
   const stray = unclaimedEntityHooks(app);
   if (stray.length) throw new Error(`hooks given for entities that do not exist: ${stray.join(', ')}`);
   serveConsole(app, ctx.config.staticDir);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ENTITIES_DIR } from './entities/load.ts';
+import { REPORTS_DIR } from './reports/load.ts';
 import type { LimitRules } from './auth/limiter.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
@@ -17,6 +18,8 @@ export interface Config {
   seed: boolean;
   /** Folders of entity schemas (tests add fixtures). */
   entityDirs: string[];
+  /** Folders of report schemas (tests add fixtures). */
+  reportDirs: string[];
   /** Live sessions one user may hold; a new login ends the oldest (MAX_SESSIONS_PER_USER). */
   maxSessionsPerUser: number;
   /** How often ended sessions, limiter windows, codes and nonces are deleted (SWEEP_INTERVAL_SECONDS). */
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],
+    reportDirs: [REPORTS_DIR],
     maxSessionsPerUser: Math.max(1, intFrom(env.MAX_SESSIONS_PER_USER, 5, 'MAX_SESSIONS_PER_USER')),
     sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),

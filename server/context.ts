@@ -6,6 +6,7 @@ import type { RsaLogin } from './auth/rsa.ts';
 import type { Secrets } from './auth/secrets.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { EntityModel } from './entities/model.ts';
+import type { ReportModel } from './reports/model.ts';
 
 /** What route modules are given: the open database and the auth services. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   verified: VerifiedCache;
   /** Every entity schema, checked and turned into its server model at startup. */
   entities: EntityModel[];
+  /** Every report schema, checked and tried against the database at startup. */
+  reports: ReportModel[];
 }

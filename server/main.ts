@@ -15,6 +15,7 @@ import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
 import { ensureTable } from './entities/table.ts';
 import { syncSchemaMenus } from './menus/schema-menus.ts';
+import { loadReports } from './reports/index.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
 export async function createContext(config: Config, db?: Db): Promise<AppContext> {
@@ -29,6 +30,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
   for (const model of entities) await ensureTable(database, model);
   await syncSchemaMenus(database, entities.map((m) => m.res));
+  const reports = await loadReports(database, config.reportDirs);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
   hashGate.concurrency = config.hashConcurrency;
   hashGate.queue = config.hashQueue;
@@ -41,6 +43,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
     limiter: new Limiter(database, config.limits),
     verified: new VerifiedCache(),
     entities,
+    reports,
   };
 }
 

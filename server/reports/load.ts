@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ReportSchema } from '../../schemas/report-types.ts';
+
+export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/reports');
+
+/**
+ * Every `*.ts` report schema directly in the given folders (the project's, plus fixtures in
+ * tests): no list to keep. Subfolders (schemas/reports/shared: KPI dictionary, shared
+ * conditions) hold building blocks, not reports.
+ */
+export async function loadReportSchemas(dirs: readonly string[] = [REPORTS_DIR]): Promise<ReportSchema[]> {
+  const schemas: ReportSchema[] = [];
+  for (const dir of dirs) {
+    const files = fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.d.ts'));
+    for (const file of files.map((f) => f.name).sort()) {
+      const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: ReportSchema };
+      if (!mod.default?.endpoint || !mod.default.id) throw new Error(`${file}: no default export with an id and an endpoint`);
+      schemas.push(mod.default);
+    }
+  }
+  return schemas;
+}

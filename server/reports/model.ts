@@ -1,0 +1,139 @@
+import type { ConditionProperty, ReportColumn, ReportSchema } from '../../schemas/report-types.ts';
+import { wireSchema } from '../entities/model.ts';
+import { PAGING } from '../lists/conditions.ts';
+import type { ListField, ListOrder } from '../lists/sql.ts';
+
+/**
+ * What the server derives from one report schema, once at startup: the list-core fields of
+ * its conditions, the sortable expressions, the SELECT list and the JSON Schema that requests
+ * are validated against. A schema naming something that does not exist fails here (and its SQL
+ * is then tried against the database, server/reports/verify.ts), so the server does not start.
+ */
+export interface ReportModel {
+  schema: ReportSchema;
+  url: string;
+  fields: ListField[];
+  order: ListOrder;
+  /** Column expressions with their caps applied, by key. */
+  exprs: Record<string, string>;
+  select: string;
+  /** Date-range pairs over one expression: the end may not be before the start. */
+  ranges: { from: string; to: string }[];
+  /** Condition keys whose values are dates or instants (checked on the calendar before any SQL). */
+  dateKeys: string[];
+  validation: { type: 'object'; additionalProperties: false; properties: Record<string, object>; required?: readonly string[] };
+}
+
+const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+const NAME = /^[A-Za-z0-9_]+$/;
+/** Wire names the engine gives paged reports; a condition may not take them. */
+const PAGING_KEYS = ['pageNo', 'pageSize', 'sortField', 'sortOrder'];
+
+const capped = (c: ReportColumn) => (c.cap === undefined ? c.sql : `LEAST(${c.sql}, ${c.cap})`);
+
+function fieldOf(name: string, p: ConditionProperty, fail: (m: string) => never): ListField {
+  const sql = p['x-sql'];
+  const filter = p['x-filter'];
+  if ((sql === undefined) === (filter === undefined)) fail(`condition "${name}" needs exactly one of x-sql and x-filter`);
+  if (sql !== undefined) {
+    // The list core replaces each `$` not followed by a digit; a numbered placeholder would bind someone else's value.
+    if ((sql.match(/\$/g) ?? []).length !== 1 || /\$[0-9]/.test(sql)) fail(`condition "${name}": x-sql must hold exactly one $ (its value)`);
+    return { name, fragment: sql };
+  }
+  if (filter!.sql.includes('$')) fail(`condition "${name}": x-filter sql takes no $ (the operator binds the value)`);
+  return { name, ...filter! };
+}
+
+export function buildReport(schema: ReportSchema): ReportModel {
+  const fail = (m: string): never => {
+    throw new Error(`report ${schema.id}: ${m}`);
+  };
+  if (!KEY.test(schema.id)) fail('id must be a camelCase name');
+  const { module, action } = schema.endpoint;
+  if (!NAME.test(module) || !NAME.test(action)) fail(`endpoint ${module}/${action} is not a plain name`);
+  const sqlParts = [schema.from, schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.map((c) => c.sql)];
+  // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
+  if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');
+
+  const exprs: Record<string, string> = {};
+  for (const c of schema.columns) {
+    if (!KEY.test(c.key)) fail(`column "${c.key}" is not a camelCase name`);
+    if (exprs[c.key]) fail(`column "${c.key}" appears twice`);
+    if (c.cap !== undefined && !Number.isFinite(c.cap)) fail(`column "${c.key}": cap must be a number`);
+    if (c.total === 'kpi' && !schema.groupBy?.length) fail(`column "${c.key}": total 'kpi' needs groupBy (use sum or avg)`);
+    exprs[c.key] = capped(c);
+  }
+  const isColumn = (k: string, where: string) => (exprs[k] ? k : fail(`${where} "${k}" is not a column`));
+  const sorters = (schema.sorters ?? []).map((k) => isColumn(k, 'sorter'));
+  isColumn(schema.defaultSort.field, 'defaultSort');
+  if (schema.chart) [schema.chart.x, ...schema.chart.y].forEach((k) => isColumn(k, 'chart'));
+  Object.keys(schema.drill ?? {}).forEach((k) => isColumn(k, 'drill'));
+  if (schema.totals && !schema.columns.some((c) => c.total)) fail('totals: true but no column has a total');
+
+  const props = schema.conditions.properties;
+  const fields: ListField[] = [];
+  const validation: Record<string, object> = {};
+  const dateKeys: string[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    if (!KEY.test(name)) fail(`condition "${name}" is not a camelCase name`);
+    if (PAGING_KEYS.includes(name)) fail(`condition "${name}" is the engine's paging key`);
+    fields.push(fieldOf(name, p, fail));
+    validation[name] = wireSchema(p);
+    if (p['x-filter']?.op === 'range') dateKeys.push(name);
+  }
+  for (const r of schema.conditions.required ?? []) if (!props[r]) fail(`required condition "${r}" is not declared`);
+  const ranges: ReportModel['ranges'] = [];
+  for (const f of fields) {
+    if (!('bound' in f) || f.bound !== 'from') continue;
+    const to = fields.find((g) => 'bound' in g && g.bound === 'to' && g.sql === f.sql);
+    if (to) ranges.push({ from: f.name, to: to.name });
+  }
+  if (schema.paged) {
+    Object.assign(validation, PAGING);
+    if (schema.initialPageSize !== undefined && (schema.initialPageSize < 1 || schema.initialPageSize > PAGING.pageSize.maximum)) fail('initialPageSize out of 1..1000');
+  } else {
+    validation.sortOrder = PAGING.sortOrder;
+  }
+  if (sorters.length) validation.sortField = { type: 'string', enum: sorters };
+
+  const sortable = Object.fromEntries([...sorters, schema.defaultSort.field].map((k) => [k, exprs[k]!]));
+  return {
+    schema,
+    url: `/api/${module}/${action}`,
+    fields,
+    order: { sortable, defaultSort: schema.defaultSort, ...(schema.tieBreak ? { tieBreak: schema.tieBreak } : {}) },
+    exprs,
+    select: schema.columns.map((c) => `${exprs[c.key]} AS "${c.key}"`).join(', '),
+    ranges,
+    dateKeys,
+    validation: { type: 'object', additionalProperties: false, properties: validation, ...(schema.conditions.required ? { required: schema.conditions.required } : {}) },
+  };
+}
+
+/** Builds every report and checks what spans reports: unique ids and endpoints, drill-downs to reports and conditions that exist. */
+export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
+  const models = schemas.map(buildReport);
+  const byId = new Map<string, ReportModel>();
+  const urls = new Set<string>();
+  for (const m of models) {
+    if (byId.has(m.schema.id)) throw new Error(`two reports have the id "${m.schema.id}"`);
+    const url = m.url.toLowerCase();
+    if (urls.has(url)) throw new Error(`two reports answer ${m.url}`);
+    byId.set(m.schema.id, m);
+    urls.add(url);
+  }
+  for (const m of models) {
+    for (const [col, d] of Object.entries(m.schema.drill ?? {})) {
+      const target = byId.get(d.report);
+      if (!target) throw new Error(`report ${m.schema.id}: drill from "${col}" opens unknown report "${d.report}"`);
+      for (const [cond, from] of Object.entries(d.conditions)) {
+        if (!target.schema.conditions.properties[cond]) throw new Error(`report ${m.schema.id}: drill to ${d.report} sets unknown condition "${cond}"`);
+        if (typeof from !== 'string') continue;
+        const [kind, key] = [from.slice(0, from.indexOf('.')), from.slice(from.indexOf('.') + 1)];
+        const known = kind === 'row' ? Boolean(m.exprs[key]) : Boolean(m.schema.conditions.properties[key]);
+        if (!known) throw new Error(`report ${m.schema.id}: drill to ${d.report} takes "${cond}" from unknown ${from}`);
+      }
+    }
+  }
+  return models;
+}

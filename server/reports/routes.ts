@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { languageOf } from '../http/language.ts';
+import { compile, type Check } from '../http/validate.ts';
+import { conditionsOf, type Conditions } from '../lists/conditions.ts';
+import { checkConditions } from './check.ts';
+import type { ReportModel } from './model.ts';
+import { runReport } from './sql.ts';
+
+/**
+ * POST api/<module>/<action> of one report, guarded by its access rule: the condition object
+ * (query parameters and body) is validated by the report's schema and checked (dates, ranges)
+ * before any SQL runs; the answer is `{list, total, totals?}`.
+ */
+export function registerReport(app: FastifyInstance, ctx: AppContext, model: ReportModel): void {
+  const check: Check<Conditions> = compile(model.validation);
+  app.post(model.url, { config: { access: model.schema.access } }, async (req) => {
+    const lang = languageOf(req);
+    const c = conditionsOf(model.validation, req);
+    check(c, lang);
+    checkConditions(model, c, lang);
+    return ok(await runReport(ctx.db, model, c, req.user));
+  });
+}
