@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { forbidden, ok } from '../http/envelope.ts';
@@ -8,7 +9,7 @@ import { revokeSeatSessions } from '../auth/tokens.ts';
 const setLogoutBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { userSeatNo: { type: 'string', pattern: '^[0-9]{0,16}$' } },
+  properties: { userSeatNo: { type: 'string', maxLength: 16, pattern: '^[0-9]{0,16}$' } },
 } as const;
 
 /** Spec controller `User` (seat and session); the rest of it arrives with the phone bar. */
@@ -17,7 +18,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
 
   // Logs the caller out: its token stops working and its open seat status is closed.
   // An administrator may name another seat, which ends every session of that seat's user.
-  app.post<{ Body: { userSeatNo?: string } }>(
+  app.post<{ Body: FromSchema<typeof setLogoutBody> }>(
     '/api/User/setLogout',
     { config: { access: anyUser }, schema: { body: setLogoutBody } },
     async (req) => {
