@@ -1,0 +1,20 @@
+import type { ReportSchema } from '../report-types.ts';
+import { ANY_USER, CALL_EXTRA, CALL_ROW, ownSeat } from './shared/call-info.ts';
+
+const EXACT_PHONE = { type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql: 'c.phone_no', op: 'eq' } } as const;
+
+/** A customer's call history, shown in the call pop-up: that number's latest 50 calls (agents: at their own seat). */
+export default {
+  id: 'callInfoByPhoneNo',
+  description: "The customer's latest 50 calls (exact number), newest first.",
+  endpoint: { module: 'CallInfo', action: 'getCallInfoByPhoneNo' },
+  access: ANY_USER,
+  ownSeat: ownSeat('c.user_seat_no'),
+  from: 'call_records c',
+  conditions: { type: 'object', properties: { phoneNo: EXACT_PHONE }, required: ['phoneNo'], additionalProperties: false },
+  columns: [...CALL_ROW, ...CALL_EXTRA],
+  defaultSort: { field: 'callTime', order: 'desc' },
+  tieBreak: 'c.call_id',
+  paged: false,
+  maxRows: 50,
+} as const satisfies ReportSchema;

@@ -1,0 +1,21 @@
+import type { ReportSchema } from '../report-types.ts';
+import { ANY_USER, CALL_EXTRA, CALL_ROW, CALL_SORTERS, callFilters, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+
+/** The filtered call list, paged, with every call field (agents: their own seat's calls). */
+export default {
+  id: 'callInfosByCondition',
+  description: 'Calls started in the date range matching the filters, newest first, paged; ring seconds at most 60.',
+  endpoint: { module: 'CallInfo', action: 'getCallInfosByCondition' },
+  access: ANY_USER,
+  ownSeat: ownSeat('c.user_seat_no'),
+  from: 'call_records c',
+  conditions: { type: 'object', properties: callFilters, additionalProperties: false },
+  columns: [...CALL_ROW, ...CALL_EXTRA],
+  sorters: CALL_SORTERS,
+  defaultSort: { field: 'callTime', order: 'desc' },
+  tieBreak: 'c.call_id',
+  paged: true,
+  pageSizes: PAGE_SIZES,
+  initialPageSize: 10,
+  export: true,
+} as const satisfies ReportSchema;

@@ -1,0 +1,38 @@
+import type { ReportSchema } from '../report-types.ts';
+import { ANY_USER, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { dateRange, direction, phone, seat } from './shared/conditions.ts';
+import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
+
+/** Calls per customer number in the range: who calls most, and how they were served. */
+export default {
+  id: 'customerCallByConditions',
+  description: 'One row per customer number: calls, answered, abandoned inbound, talk time, first and last call in the range.',
+  endpoint: { module: 'CallInfo', action: 'getCustomerCallByConditions' },
+  access: ANY_USER,
+  ownSeat: ownSeat('c.user_seat_no'),
+  from: 'call_records c',
+  conditions: {
+    type: 'object',
+    properties: { ...dateRange('c.call_time'), phoneNo: phone('c.phone_no'), userSeatNo: seat('c.user_seat_no'), direction: direction('c.direction') },
+    additionalProperties: false,
+  },
+  groupBy: ['c.phone_no'],
+  columns: [
+    { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
+    { ...kpiColumn('calls', CALL_KPI.calls), total: 'sum' },
+    { ...kpiColumn('answered', CALL_KPI.answered), total: 'sum' },
+    { ...kpiColumn('abandoned', CALL_KPI.abandoned), total: 'sum' },
+    { ...kpiColumn('talkSeconds', CALL_KPI.talkSeconds), total: 'sum' },
+    { key: 'firstCallTime', sql: 'min(c.call_time)', format: 'datetime' },
+    { key: 'lastCallTime', sql: 'max(c.call_time)', format: 'datetime' },
+  ],
+  sorters: ['calls', 'answered', 'abandoned', 'talkSeconds', 'lastCallTime', 'phoneNo'],
+  defaultSort: { field: 'calls', order: 'desc' },
+  tieBreak: 'c.phone_no',
+  paged: true,
+  pageSizes: PAGE_SIZES,
+  initialPageSize: 10,
+  totals: true,
+  drill: { calls: { report: 'callInfosByCondition', conditions: { phoneNo: 'row.phoneNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  export: true,
+} as const satisfies ReportSchema;

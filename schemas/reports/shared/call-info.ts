@@ -1,0 +1,49 @@
+/**
+ * Building blocks of the CallInfo and WebChat report schemas: who may call them (any logged-in
+ * user), the own-seat rule (agents see only their own seat's rows, the engine adds the seat),
+ * the call-record columns and the usual call filters.
+ */
+import { dateRange, direction, phone, seat } from './conditions.ts';
+import { RING_CAP_SECONDS } from './kpi.ts';
+
+/** Every logged-in user; what an agent sees is narrowed by `ownSeat`. */
+export const ANY_USER = [] as const;
+/** Administrators and supervisors see every seat; anyone else only rows of their own seat. */
+export const ownSeat = <S extends string>(sql: S) => ({ sql, unless: ['admin', 'supervisor'] }) as const;
+export const SUPERVISORS = ['admin', 'supervisor'] as const;
+
+/** A classification (category) as set by UpdateCallInfoClassification: equal. */
+export const classification = { type: 'string', maxLength: 64, 'x-filter': { sql: 'c.classification', op: 'eq' } } as const;
+/** Connected (1) or not (0). */
+export const linkFlag = { type: 'integer', enum: [0, 1], 'x-filter': { sql: 'c.link_flag', op: 'eq' } } as const;
+
+/** The usual filters of a call list over call_records c. */
+export const callFilters = {
+  ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction'),
+  linkFlag, classification,
+} as const;
+
+/** The call-report row (spec section 3) over call_records c, ring seconds capped at 60. */
+export const CALL_ROW = [
+  { key: 'callId', sql: 'c.call_id', format: 'text' },
+  { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
+  { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
+  { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
+  { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
+  { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
+  { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
+  { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
+  { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
+] as const;
+
+/** What a call list adds to the call-report row. */
+export const CALL_EXTRA = [
+  { key: 'direction', sql: 'c.direction', format: 'text' },
+  { key: 'lineId', sql: 'c.line_id', format: 'number' },
+  { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
+  { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
+  { key: 'classification', sql: 'c.classification', format: 'text' },
+] as const;
+
+export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
+export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;
