@@ -41,6 +41,7 @@ beforeAll(async () => {
   await Promise.all([
     import('../../src/shell/ShellLayout'),
     import('../../src/pages/resource/ListPage'),
+    import('../../src/pages/resource/CreatePage'),
     import('../../src/pages/resource/EditPage'),
     import('../../src/pages/resource/ShowPage'),
   ]);
@@ -138,6 +139,15 @@ describe('list page', { timeout: PAGE_TEST_BUDGET }, () => {
     await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜', {}, SLOW);
     expect(getList).toHaveBeenCalledWith(expect.objectContaining({ filters: [expect.objectContaining({ field: 'userName', value: 'agent' })] }));
     expect((within(screen.getByTestId('filter-bar')).getByLabelText('用户名') as HTMLInputElement).value).toBe('agent');
+  });
+
+  it('leads on to the create form (Chromium answers scrollTo with a promise, which must not become the cleanup)', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation((() => Promise.resolve()) as never);
+    renderConsole('/system/user', { getList: lists });
+    await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
+    await waitFor(() => expect(location()).toBe('/system/user/create'), SLOW);
+    expect(await screen.findByTestId('resource-form', {}, SLOW)).toBeTruthy();
   });
 
   it('shows a refused list request', async () => {

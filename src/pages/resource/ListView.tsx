@@ -35,7 +35,11 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
     syncWithLocation: true,
   });
   // A list opened after a save starts at its title, not at the old scroll position of the form.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Braces matter: Chromium's scrollTo returns a promise, which React took for the effect's
+  // cleanup and called on unmount, blanking the page the list led to.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const columns: TableColumnsType<BaseRecord> = description.columns.map((column) => ({
     key: column.key,
     dataIndex: column.key,
