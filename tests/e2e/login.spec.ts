@@ -124,7 +124,7 @@ test.describe('login and session', () => {
     const image = page.getByTestId('captcha-image');
     await expect(image).toBeVisible();
     // A real image: the data URL passes the Content-Security-Policy and decodes.
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await image.evaluate((img) => { const i = img as unknown as { complete: boolean; naturalWidth: number }; return i.complete && i.naturalWidth > 0; })).toBe(true);
     const first = await image.getAttribute('src');
     await page.getByTestId('captcha-renew').click();
     await expect(image).not.toHaveAttribute('src', first ?? '');
