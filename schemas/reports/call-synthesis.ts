@@ -1,0 +1,24 @@
+import type { ReportSchema } from '../report-types.ts';
+import { dateRange } from './shared/conditions.ts';
+import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
+
+/** Per day: offered, answered, abandoned, outbound, abandon rate, service level, ASA, AHT. */
+export default {
+  id: 'callSynthesis',
+  description: 'Per day of the date range. Service level: answered within 20 s over offered minus abandons within 5 s; ASA uses ring time (queue entry is not recorded).',
+  endpoint: { module: 'CallReport', action: 'getCallSynthesis' },
+  access: ['admin', 'supervisor'],
+  menu: { parent: 'reportcall', path: '/reportcall/callsynthesis', icon: 'LineChartOutlined', order: 40 },
+  from: 'call_records c',
+  conditions: { type: 'object', properties: dateRange('c.call_time'), additionalProperties: false },
+  columns: [{ key: 'day', sql: 'c.call_time::date', format: 'date' }, ...SYNTHESIS_COLUMNS],
+  groupBy: ['c.call_time::date'],
+  sorters: ['day', 'offered', 'answered', 'abandonRate'],
+  defaultSort: { field: 'day', order: 'asc' },
+  paged: false,
+  maxRows: 1000,
+  totals: true,
+  chart: { type: 'line', x: 'day', y: ['offered', 'answered', 'abandoned', 'outbound'] },
+  drill: { offered: { report: 'dialIn', conditions: { startTime: 'row.day', endTime: 'row.day' } } },
+  export: true,
+} as const satisfies ReportSchema;

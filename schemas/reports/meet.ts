@@ -1,0 +1,30 @@
+import type { ReportSchema } from '../report-types.ts';
+import { STATUS } from './shared/kpi.ts';
+import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+
+/** Meetings (status 2 and 13): who, when, how long. */
+export default {
+  id: 'meet',
+  description: 'Every meeting status log (codes 2 and 13) that started in the date range; an open one lasts up to now.',
+  endpoint: { module: 'CallReport', action: 'getMeet' },
+  access: ['admin', 'supervisor'],
+  menu: { parent: 'reportcall', path: '/reportcall/meet', icon: 'TeamOutlined', order: 110 },
+  from: 'seat_status_logs s',
+  where: `s.status IN (${STATUS.meeting.join(', ')})`,
+  conditions: STATUS_CONDITIONS,
+  columns: [
+    { key: 'userSeatNo', sql: 's.user_seat_no', format: 'text' },
+    { key: 'userChineseName', sql: 's.user_chinese_name', format: 'text' },
+    { key: 'startTime', sql: 's.s_start_time', format: 'datetime' },
+    { key: 'endTime', sql: 's.s_end_time', format: 'datetime' },
+    { key: 'seconds', sql: 'round(extract(epoch FROM coalesce(s.s_end_time, now()) - s.s_start_time))', format: 'duration', total: 'sum' },
+  ],
+  sorters: ['startTime', 'userSeatNo', 'seconds'],
+  defaultSort: { field: 'startTime', order: 'desc' },
+  tieBreak: 's.id',
+  paged: true,
+  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  initialPageSize: 10,
+  totals: true,
+  export: true,
+} as const satisfies ReportSchema;

@@ -1,0 +1,23 @@
+import type { ReportSchema } from '../report-types.ts';
+import { dateRange } from './shared/conditions.ts';
+import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
+
+/** Per month: the synthesis figures. */
+export default {
+  id: 'monthlyReport',
+  description: 'Per calendar month of the date range: the synthesis figures of getCallSynthesis.',
+  endpoint: { module: 'CallReport', action: 'getMonthlyReport' },
+  access: ['admin', 'supervisor'],
+  menu: { parent: 'reportcall', path: '/reportcall/monthlyreport', icon: 'CalendarOutlined', order: 50 },
+  from: 'call_records c',
+  conditions: { type: 'object', properties: dateRange('c.call_time'), additionalProperties: false },
+  columns: [{ key: 'month', sql: "to_char(c.call_time, 'YYYY-MM')", format: 'text' }, ...SYNTHESIS_COLUMNS],
+  groupBy: ["to_char(c.call_time, 'YYYY-MM')"],
+  sorters: ['month'],
+  defaultSort: { field: 'month', order: 'asc' },
+  paged: false,
+  maxRows: 240,
+  totals: true,
+  chart: { type: 'bar', x: 'month', y: ['offered', 'answered', 'outbound'] },
+  export: true,
+} as const satisfies ReportSchema;

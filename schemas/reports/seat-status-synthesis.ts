@@ -1,0 +1,30 @@
+import type { ReportSchema } from '../report-types.ts';
+import { STATUS_KPI } from './shared/kpi.ts';
+import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+
+const SECONDS = STATUS_KPI.loggedInSeconds.sql;
+
+/** Per status code (spec section 4) across seats: total time, count of logs, share of all logged time. */
+export default {
+  id: 'seatStatusSynthesis',
+  description: 'Per status code across seats: seconds, number of logs and share of all the logged seconds in the range.',
+  endpoint: { module: 'CallReport', action: 'getSeatStatusSynthesis' },
+  access: ['admin', 'supervisor'],
+  menu: { parent: 'reportcall', path: '/reportcall/seatstatussynthesis', icon: 'PieChartOutlined', order: 90 },
+  from: 'seat_status_logs s',
+  conditions: STATUS_CONDITIONS,
+  columns: [
+    { key: 'status', sql: 's.status', format: 'number' },
+    { key: 'seconds', sql: SECONDS, format: 'seconds', total: 'kpi' },
+    { key: 'count', sql: 'count(*)', format: 'number', total: 'kpi' },
+    { key: 'share', sql: `round(${SECONDS} / NULLIF(sum(${SECONDS}) OVER (), 0), 4)`, format: 'percent' },
+  ],
+  groupBy: ['s.status'],
+  sorters: ['status', 'seconds', 'count'],
+  defaultSort: { field: 'status', order: 'asc' },
+  paged: false,
+  maxRows: 100,
+  totals: true,
+  chart: { type: 'pie', x: 'status', y: ['seconds'] },
+  export: true,
+} as const satisfies ReportSchema;

@@ -1,0 +1,35 @@
+import type { ReportSchema } from '../report-types.ts';
+import { STATUS_KPI, kpiColumn } from './shared/kpi.ts';
+import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+
+/** Per seat: seconds in each status, from the seat status logs. */
+export default {
+  id: 'seatStatus',
+  description: 'Per seat: seconds spent ready, on call (on call, ringing, talking), after-call, on break, in meetings, quality check and revisit, from status logs that started in the date range (an open log counts up to now).',
+  endpoint: { module: 'CallReport', action: 'getSeatStatus' },
+  access: ['admin', 'supervisor'],
+  menu: { parent: 'reportcall', path: '/reportcall/seatstatus', icon: 'FieldTimeOutlined', order: 80 },
+  from: 'seat_status_logs s',
+  conditions: STATUS_CONDITIONS,
+  columns: [
+    { key: 'userSeatNo', sql: 's.user_seat_no', format: 'text' },
+    { key: 'userChineseName', sql: 'max(s.user_chinese_name)', format: 'text' },
+    { ...kpiColumn('readySeconds', STATUS_KPI.readySeconds), total: 'kpi' },
+    { ...kpiColumn('onCallSeconds', STATUS_KPI.onCallSeconds), total: 'kpi' },
+    { ...kpiColumn('afterCallSeconds', STATUS_KPI.afterCallSeconds), total: 'kpi' },
+    { ...kpiColumn('breakSeconds', STATUS_KPI.breakSeconds), total: 'kpi' },
+    { ...kpiColumn('meetingSeconds', STATUS_KPI.meetingSeconds), total: 'kpi' },
+    { ...kpiColumn('qualitySeconds', STATUS_KPI.qualitySeconds), total: 'kpi' },
+    { ...kpiColumn('revisitSeconds', STATUS_KPI.revisitSeconds), total: 'kpi' },
+  ],
+  groupBy: ['s.user_seat_no'],
+  sorters: ['userSeatNo', 'readySeconds', 'onCallSeconds', 'breakSeconds'],
+  defaultSort: { field: 'userSeatNo', order: 'asc' },
+  paged: true,
+  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  initialPageSize: 20,
+  totals: true,
+  chart: { type: 'bar', x: 'userSeatNo', y: ['readySeconds', 'onCallSeconds', 'afterCallSeconds', 'breakSeconds'] },
+  drill: { meetingSeconds: { report: 'meet', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  export: true,
+} as const satisfies ReportSchema;

@@ -1,0 +1,36 @@
+import type { ReportSchema } from '../../report-types.ts';
+import { dateRange, direction, phone, seat } from './conditions.ts';
+import { RING_CAP_SECONDS } from './kpi.ts';
+
+/** The call list's nine columns (spec section 2), shared by every report that lists calls. */
+export const CALL_COLUMNS = [
+  { key: 'callId', sql: 'c.call_id', format: 'text' },
+  { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
+  { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
+  { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
+  { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
+  { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
+  { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
+  { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
+  { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
+] as const;
+
+export const CALL_CONDITIONS = {
+  type: 'object',
+  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') },
+  additionalProperties: false,
+} as const;
+
+/** What every call list shares; a report file adds its id, endpoint, paging and anything of its own. */
+export const CALL_LIST = {
+  access: ['admin', 'supervisor'],
+  from: 'call_records c',
+  conditions: CALL_CONDITIONS,
+  columns: CALL_COLUMNS,
+  sorters: ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'],
+  defaultSort: { field: 'callTime', order: 'desc' },
+  tieBreak: 'c.call_id',
+  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  initialPageSize: 10,
+  export: true,
+} as const satisfies Omit<ReportSchema, 'id' | 'endpoint' | 'paged'>;

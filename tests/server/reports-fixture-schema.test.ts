@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportSchema } from '../../schemas/report-types.ts';
+import fullCallReport from '../../schemas/reports/full-call-report.ts';
+import { REPORTS_DIR } from '../../server/reports/load.ts';
+import { buildReport, buildReports } from '../../server/reports/model.ts';
+import { verifyReports } from '../../server/reports/verify.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+import { DAY, insertFixture } from './reports-fixture.ts';
+
+// The fixture folder is added to the project's own: nothing else about "FixtureReport" exists anywhere.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ reportDirs: [REPORTS_DIR, path.resolve(import.meta.dirname, '../fixtures/reports')] });
+  await insertFixture(s.ctx.db);
+  await s.ctx.db.query(`INSERT INTO call_records (call_id, direction, user_seat_no, call_time, call_seconds) VALUES ('fx-own', 'in', '8101', $1::timestamp, 500)`, [`${DAY} 16:00:00`]);
+});
+afterAll(() => s.close());
+
+const call = (body: unknown, token?: string) => s.call('POST', '/api/FixtureReport/getLongCalls', { token, body, headers: { 'accept-language': 'en' } });
+
+describe('a report added by one schema file', () => {
+  it('gets its endpoint: conditions with an x-sql fragment, sorting, totals', async () => {
+    const token = await s.login('supervisor', 'super123');
+    const res = await call({ startTime: DAY, endTime: DAY, minSeconds: 100, sortField: 'callSeconds', sortOrder: 'desc' }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      list: [{ callId: 'fx-own', userSeatNo: '8101', callSeconds: 500 }, { callId: 'fx-2', userSeatNo: '9101', callSeconds: 200 }, { callId: 'fx-1', userSeatNo: '9101', callSeconds: 100 }],
+      total: 3, totals: { callSeconds: 800 },
+    });
+    expect((await call({ minSeconds: -1 }, token)).body.msg).toMatch(/minSeconds/);
+    expect((await call({ minSeconds: '100 OR 1=1' }, token)).status).toBe(400);
+  });
+
+  it('shows an agent only the calls of their own seat (ownSeat), whatever the conditions say', async () => {
+    const token = await s.login('agent1', 'agent123');
+    const res = await call({ startTime: DAY, endTime: DAY }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((r: { callId: string }) => r.callId)).toEqual(['fx-own']);
+    expect(res.body.data.totals).toEqual({ callSeconds: 500 });
+    expect((await call({ startTime: DAY })).status).toBe(401);
+  });
+});
+
+describe('a broken report schema stops the server', () => {
+  const base = fullCallReport as unknown as ReportSchema;
+  const broken = (patch: Partial<ReportSchema>) => ({ ...base, ...patch }) as ReportSchema;
+  it('is refused when it names what does not exist', () => {
+    expect(() => buildReport(broken({ sorters: ['nope'] }))).toThrow(/sorter "nope" is not a column/);
+    expect(() => buildReport(broken({ chart: { type: 'line', x: 'callTime', y: ['nope'] } }))).toThrow(/chart "nope"/);
+    expect(() => buildReport(broken({ endpoint: { module: 'CallReport', action: 'get x' } }))).toThrow(/not a plain name/);
+    expect(() => buildReport(broken({ from: 'call_records c; DROP TABLE users' }))).toThrow(/";"/);
+    const twoDollars = { ...base.conditions, properties: { ...base.conditions.properties, x: { type: 'string', 'x-sql': 'c.phone_no = $ OR c.call_id = $' } } };
+    expect(() => buildReport(broken({ conditions: twoDollars }))).toThrow(/exactly one \$/);
+    const none = { ...base.conditions, properties: { ...base.conditions.properties, x: { type: 'string' } } };
+    expect(() => buildReport(broken({ conditions: none }))).toThrow(/exactly one of x-sql and x-filter/);
+    expect(() => buildReports([base, broken({ id: 'other' })])).toThrow(/two reports answer/);
+    expect(() => buildReports([broken({ drill: { callId: { report: 'missing', conditions: {} } } })])).toThrow(/unknown report "missing"/);
+  });
+
+  it('is refused when its SQL does not run against the database', async () => {
+    const model = buildReport(broken({ id: 'badColumn', columns: [...base.columns, { key: 'oops', sql: 'c.no_such_column', format: 'text' }] }));
+    await expect(verifyReports(s.ctx.db, [model])).rejects.toThrow(/report badColumn: its SQL does not run/);
+  });
+});
