@@ -78,8 +78,10 @@ test.describe('administration', () => {
   test("an administrator changes the supervisor role's menus; supervisors see it at their next login", async ({ page, request }) => {
     await loginAs(page, 'supervisor', 'super123');
     await openMenu(page, '系统管理');
+    // Menus from schemas give each role the screens its schemas let it read: roles and lines among them.
     await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByText('线路管理', { exact: true })).toBeVisible();
     await logout(page);
 
     const adminToken = await apiToken(request, 'admin', 'admin123');
@@ -93,6 +95,8 @@ test.describe('administration', () => {
       const row = page.getByTestId('resource-table').getByRole('row', { name: /\bsupervisor\b/ });
       await row.getByTestId('alloc-menus').click();
       const dialog = page.getByTestId('alloc-menus-dialog');
+      // Take roles and lines away; the menus screen is not offered, supervisors cannot read it.
+      await expect(dialog.getByRole('treeitem', { name: /菜单管理/ })).toContainText('该角色无权访问');
       await dialog.getByText('角色管理', { exact: true }).click();
       await dialog.getByText('线路管理', { exact: true }).click();
       await dialog.getByTestId('alloc-menus-save').click();
@@ -102,8 +106,8 @@ test.describe('administration', () => {
 
       await loginAs(page, 'supervisor', 'super123');
       await openMenu(page, '系统管理');
-      await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toBeVisible();
       await expect(page.getByTestId('side-menu').getByText('线路管理', { exact: true })).toHaveCount(0);
+      await expect(page.getByTestId('side-menu').getByText('角色管理', { exact: true })).toHaveCount(0);
       await expect(page.getByTestId('side-menu').getByText('用户管理', { exact: true })).toBeVisible();
     } finally {
       // Later tests log in as supervisors: give the role its seeded menus back.
