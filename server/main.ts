@@ -14,7 +14,7 @@ import type { Db } from './db/index.ts';
 import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
 import { ensureTable } from './entities/table.ts';
-import { syncSchemaMenus } from './menus/schema-menus.ts';
+import { reportMenuSources, syncSchemaMenus } from './menus/schema-menus.ts';
 import { loadReports } from './reports/index.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
@@ -29,8 +29,8 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   }
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
   for (const model of entities) await ensureTable(database, model);
-  await syncSchemaMenus(database, entities.map((m) => m.res));
   const reports = await loadReports(database, config.reportDirs);
+  await syncSchemaMenus(database, [...entities.map((m) => m.res), ...reportMenuSources(reports.map((r) => r.schema))]);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
   hashGate.concurrency = config.hashConcurrency;
   hashGate.queue = config.hashQueue;

@@ -14,6 +14,11 @@ export type MenuSeed = Required<Pick<MenuRow, 'path' | 'name' | 'component' | 't
 export const DEFAULT_MENUS: MenuSeed[] = [
   { key: 'home', path: '/index', name: 'Index', component: 'Home', title: 'menu.home', icon: 'HomeOutlined', order: 0, noClosable: true, roles: ['admin', 'supervisor', 'agent'] },
   // A group shows only while a role has a visible child in it (api/router/getList).
+  // Reports: the report schemas' menu blocks place themselves under it (spec section 2: /reportcall goes to the call report).
+  {
+    key: 'reportcall', path: '/reportcall', name: 'Reportcall', component: 'Layout', title: 'menu.reportcall', icon: 'BarChartOutlined', order: 50,
+    redirect: '/reportcall/fullcallreport', alwaysShow: true, roles: ['admin', 'supervisor'],
+  },
   {
     key: 'system', path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
     redirect: '/system/user', alwaysShow: true, roles: ['admin', 'supervisor'],

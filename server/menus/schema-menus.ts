@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/index.ts';
 import { can, type AccessRule } from '../../schemas/access.ts';
 import type { ResourceBlock } from '../../schemas/types.ts';
+import type { ReportSchema } from '../../schemas/report-types.ts';
 
 /** What a schema needs to declare a menu entry: any x-resource-like block with a `menu`. */
 export type MenuSource = Pick<ResourceBlock, 'name' | 'menu'> & { readonly permissions: { readonly read: AccessRule } };
@@ -22,6 +23,17 @@ export function declaredMenus(sources: readonly MenuSource[]): DeclaredMenu[] {
       component: menu.component ?? `resources/${name}`, title: menu.title ?? `menu.${name}`, icon: menu.icon, order: menu.order,
       readers: permissions.read,
     }]
+    : []);
+}
+
+/**
+ * A report schema's menu block as a menu source: keyed and mounted as `reports/<id>` (the
+ * browser's component registry), titled `reports.<id>.title`, allocated to the roles its access
+ * rule names. The key's prefix keeps a report apart from an entity of the same name.
+ */
+export function reportMenuSources(reports: readonly ReportSchema[]): MenuSource[] {
+  return reports.flatMap(({ id, menu, access }) => menu
+    ? [{ name: `reports/${id}`, permissions: { read: access }, menu: { ...menu, component: `reports/${id}`, title: `reports.${id}.title` } }]
     : []);
 }
 

@@ -6,7 +6,7 @@ import { loadEntitySchemas, ENTITIES_DIR } from '../../server/entities/load.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedMenusIfEmpty } from '../../server/db/seed.ts';
-import { declaredMenus, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
+import { declaredMenus, reportMenuSources, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
 import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -105,6 +105,44 @@ describe(`menus from schemas on ${engine}`, () => {
     expect(await rowOf(loose.name)).toMatchObject({ parent_key: null });
     const [r] = await s.ctx.db.query<{ name: string; component: string }>('SELECT name, component FROM menus WHERE menu_key = $1', [loose.name]);
     expect(r).toEqual({ name: 'WorkOrder', component: `resources/${loose.name}` });
+  });
+});
+
+describe(`report menus on ${engine}`, () => {
+  const reportMenus = () => declaredMenus(reportMenuSources(s.ctx.reports.map((r) => r.schema)));
+
+  it("gives every report schema with a menu block its row, mounted as reports/<id>, allocated to the roles of its access rule", async () => {
+    const declared = reportMenus();
+    expect(declared.map((m) => m.key)).toContain('reports/fullCallReport');
+    for (const m of declared) {
+      const id = m.key.slice('reports/'.length);
+      const row = await rowOf(m.key);
+      expect(row, m.key).toMatchObject({ title: `reports.${id}.title`, sort_order: m.order, icon: m.icon, parent_key: m.parentKey });
+      const [{ component }] = await s.ctx.db.query<{ component: string }>('SELECT component FROM menus WHERE menu_key = $1', [m.key]) as [{ component: string }];
+      expect(component).toBe(`reports/${id}`);
+      const readers = (await roles()).filter((r) => can({ roles: [r.code], ability: r.ability }, m.readers)).map((r) => r.code);
+      expect(row!.roles, m.key).toEqual(readers);
+    }
+  });
+
+  it('lists the call reports under /reportcall for a supervisor (redirecting to the call report) and not at all for an agent', async () => {
+    type Item = { path: string; name: string; redirect?: string; component?: string; children?: Item[] };
+    const group = async (token: string) => ((await api('router/getList', undefined, token)).body.data as Item[]).find((r) => r.path === '/reportcall');
+    const supervisor = await group(await s.login('supervisor', 'super123'));
+    expect(supervisor).toMatchObject({ component: 'Layout', redirect: '/reportcall/fullcallreport' });
+    const children = (supervisor!.children ?? []).map((c) => [c.path, c.component]);
+    expect(children).toContainEqual(['/reportcall/fullcallreport', 'reports/fullCallReport']);
+    expect(children).toContainEqual(['/reportcall/agentcallsynthesis', 'reports/agentCallSynthesis']);
+    expect(await group(await s.login('agent1', 'agent123'))).toBeUndefined();
+  });
+
+  it('keeps a report apart from an entity of the same name', async () => {
+    const id = `gadget${crypto.randomBytes(3).toString('hex')}`;
+    const entity = source(['admin'], { parent: undefined, path: `/e-${id}` });
+    const report = reportMenuSources([{ ...s.ctx.reports[0]!.schema, id, menu: { parent: 'reportcall', path: `/reportcall/${id}`, icon: 'BarChartOutlined', order: 99 } }]);
+    const added = await syncSchemaMenus(s.ctx.db, [{ ...entity, name: id }, ...report]);
+    expect(added.sort()).toEqual([id, `reports/${id}`].sort());
+    expect(await rowOf(`reports/${id}`)).toMatchObject({ parent_key: 'reportcall', title: `reports.${id}.title` });
   });
 });
 
