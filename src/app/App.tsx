@@ -8,10 +8,18 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router';
 import { QUERY_CLIENT_CONFIG } from '../lib/http-error';
+import { createReportProvider } from '../pages/report/report-provider';
+import i18n from './i18n';
 import { useNotificationProvider } from './notification-provider';
-import { accessControlProvider, authProvider, dataProvider, i18nProvider } from './providers';
+import { accessControlProvider, authProvider, dataProvider, http, i18nProvider } from './providers';
 import { AppRoutes } from './routes';
 import { useTranslatedResources } from './use-resources';
+
+// Report pages list through their own provider (useTable's dataProviderName 'reports'), on the same HTTP client.
+const dataProviders = {
+  default: dataProvider,
+  reports: createReportProvider(dataProvider.getApiUrl(), http, (key, values) => i18n.t(key, values ?? {})),
+};
 
 /**
  * Provider wiring. antd's <App> sits inside ConfigProvider and around Refine so the
@@ -29,7 +37,7 @@ export function App() {
             routerProvider={routerProvider}
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
-            dataProvider={dataProvider}
+            dataProvider={dataProviders}
             i18nProvider={i18nProvider}
             notificationProvider={useNotificationProvider}
             resources={resources}

@@ -3,6 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { lazy, type ReactElement } from 'react';
 import { Navigate } from 'react-router';
 import { schemaOfResource } from '../../resources/registry';
+import { REPORTS, reportComponent } from '../pages/report/catalogue';
 
 /** Home is always mounted at /index too: login lands there whatever the menus say. */
 export const HomePage = lazy(() => import('../pages/home/HomePage'));
@@ -12,6 +13,7 @@ const PAGES = {
   edit: lazy(() => import('../pages/resource/EditPage')),
   show: lazy(() => import('../pages/resource/ShowPage')),
 };
+const ReportPage = lazy(() => import('../pages/report/ReportPage'));
 
 export interface RouteDef {
   path: string;
@@ -45,7 +47,7 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
 
 /**
  * Component names the server's route items may use (spec section 3, `component`): 'Home',
- * and 'resources/<entity>' for every schema resource. A resource's screens live at the
+ * 'resources/<entity>' for every schema resource and 'reports/<id>' for every report schema. A resource's screens live at the
  * routes its schema gives (x-resource.menu.path), where Refine expects them.
  */
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
@@ -53,6 +55,7 @@ export function componentRegistry(resources: readonly IResourceItem[]): Record<s
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }
+  for (const report of REPORTS) registry[reportComponent(report.id)] = (path) => [{ path, element: <ReportPage id={report.id} /> }];
   return registry;
 }
 
@@ -66,5 +69,6 @@ export function componentNames(resources: readonly IResourceItem[]): string[] {
 
 /** Every path some component could mount: a path among them that this user lacks is forbidden, others are unknown. */
 export function knownPaths(resources: readonly IResourceItem[]): string[] {
-  return resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));
+  const screens = resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));
+  return [...screens, ...REPORTS.flatMap((report) => (report.menu ? [report.menu.path] : []))];
 }

@@ -14,11 +14,18 @@ function Plain({ description, value }: { description: ValueDescription; value: u
   if (description.options) return <OptionLabel entity={description.options} value={value} />;
   const label = description.label?.(value);
   if (label !== undefined) return <>{label}</>;
+  const { cap } = description;
+  const number = cap === undefined ? Number(value) : Math.min(Number(value), cap);
   switch (description.format) {
     case 'seconds':
-      return <>{t('format.seconds', { count: Number(value) })}</>;
+      return <>{t('format.seconds', { count: number })}</>;
     case 'duration':
-      return <>{durationText(Number(value))}</>;
+      return <>{durationText(number)}</>;
+    case 'percent':
+      // Rates arrive as fractions 0..1 (schemas/reports/shared/kpi.ts).
+      return <>{`${(number * 100).toFixed(1)}%`}</>;
+    case 'number':
+      return <>{cap === undefined ? String(value) : String(number)}</>;
     case 'json':
       return <>{JSON.stringify(value)}</>;
     default:

@@ -3,6 +3,8 @@ import type { BaseRecord } from '@refinedev/core';
 import { Alert, Grid, Table, type TableColumnsType } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { conditionsFromFilters } from '../../../data-providers/condition-body';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { filtersFromValues, type ListDescription } from './list-description';
@@ -13,6 +15,8 @@ export interface ListViewProps {
   rowActions?: (record: BaseRecord, compact: boolean) => ReactNode;
   /** Rendered beside the title (an entity's create button). */
   headerButtons?: ReactNode;
+  /** Shown between the filter bar and the table, given the page's rows (a report's chart). */
+  extra?: (rows: readonly BaseRecord[]) => ReactNode;
 }
 
 /**
@@ -21,14 +25,16 @@ export interface ListViewProps {
  * URL, so each list keeps its own and a reload or a shared link shows the same rows. A tree
  * comes whole with `children` and shows as an expandable tree table without paging.
  */
-export function ListView({ description, rowActions, headerButtons }: ListViewProps) {
+export function ListView({ description, rowActions, headerButtons, extra }: ListViewProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   // xs is antd's phone query (max-width 575 px); false or unknown keeps the full buttons.
   const phone = screens.xs === true;
   const { tree, filters } = description;
-  const { tableProps, searchFormProps, tableQuery } = useTable({
+  const { tableProps, searchFormProps, tableQuery, filters: applied } = useTable({
     resource: description.resource,
+    ...(description.dataProviderName ? { dataProviderName: description.dataProviderName } : {}),
+    ...(description.meta ? { meta: description.meta } : {}),
     pagination: tree ? { mode: 'off' } : { pageSize: description.initialPageSize },
     onSearch: (values: Record<string, unknown>) => filtersFromValues(filters, values),
     // A refused request is not retried (QUERY_CLIENT_CONFIG, for every query): its error shows at once.
@@ -40,12 +46,17 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
+  const conditions = conditionsFromFilters(applied);
   const columns: TableColumnsType<BaseRecord> = description.columns.map((column) => ({
     key: column.key,
     dataIndex: column.key,
     title: column.title,
     sorter: column.sortable,
-    render: (value: unknown) => <FieldValue description={column} value={value} />,
+    render: (value: unknown, record: BaseRecord) => {
+      const shown = <FieldValue description={column} value={value} />;
+      const to = column.link?.(record, conditions);
+      return to ? <Link to={to}>{shown}</Link> : shown;
+    },
   }));
   if (rowActions) {
     // Not fixed: a fixed column over a max-content table covered the last columns (users' created
@@ -54,9 +65,23 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
   }
   const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
   const error = tableQuery.error;
+  // A report's totals row ({list, total, totals}): the first cell says what it is unless it has a figure.
+  const totals = tableQuery.data?.totals as Record<string, unknown> | undefined;
+  const summary = totals
+    ? () => (
+        <Table.Summary.Row data-testid="totals-row">
+          {description.columns.map((column, index) => (
+            <Table.Summary.Cell key={column.key} index={index}>
+              {index === 0 && totals[column.key] == null ? <strong>{t('crud.total')}</strong> : totals[column.key] == null ? null : <FieldValue description={column} value={totals[column.key]} />}
+            </Table.Summary.Cell>
+          ))}
+        </Table.Summary.Row>
+      )
+    : undefined;
   return (
     <List resource={description.resource} title={description.title} breadcrumb={false} {...(headerButtons !== undefined ? { headerButtons } : {})}>
       <FilterBar filters={filters} formProps={searchFormProps} />
+      {extra?.(tableProps.dataSource ?? [])}
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
       <Table
         {...tableProps}
@@ -65,6 +90,9 @@ export function ListView({ description, rowActions, headerButtons }: ListViewPro
         pagination={tree ? false : pagination}
         // Columns as wide as their content, scrolling sideways on narrow screens, instead of one character per line.
         scroll={{ x: 'max-content' }}
+        // Half the default cell padding: the users' eleven columns and their buttons fit 1440 px without scrolling.
+        size="middle"
+        {...(summary ? { summary } : {})}
         data-testid="resource-table"
       />
     </List>

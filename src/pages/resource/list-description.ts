@@ -10,7 +10,7 @@ import type { FilterControl } from '../../lib/list-filters';
  */
 
 /** How a value reads: a report column names one; an entity property gets one from its type. */
-export type ValueFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'json';
+export type ValueFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent' | 'json';
 
 export interface ValueDescription {
   format: ValueFormat;
@@ -18,6 +18,8 @@ export interface ValueDescription {
   options?: string;
   /** The label of a coded value (an enum, a value that is an i18n key); undefined shows the value. */
   label?: (value: unknown) => string | undefined;
+  /** Larger numbers show as this (a report column's cap: ring seconds at most 60). */
+  cap?: number;
 }
 
 export interface ColumnDescription extends ValueDescription {
@@ -25,6 +27,8 @@ export interface ColumnDescription extends ValueDescription {
   /** Already translated. */
   title: string;
   sortable?: boolean;
+  /** Where the cell's figure leads (a report's drill-down), given the row and the conditions in force; undefined: plain. */
+  link?: (record: Record<string, unknown>, conditions: Record<string, unknown>) => string | undefined;
 }
 
 export interface FilterDescription {
@@ -39,6 +43,9 @@ export interface FilterDescription {
 export interface ListDescription {
   /** Refine resource the rows come from. */
   resource: string;
+  /** The named data provider and meta that fetch it (reports: 'reports', with their endpoint); default provider otherwise. */
+  dataProviderName?: string;
+  meta?: Record<string, unknown>;
   /** Already translated page title. */
   title: string;
   rowKey: string;

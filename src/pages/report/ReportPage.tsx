@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../shell/use-page-title';
+import { ListView } from '../resource/ListView';
+import { reportById } from './catalogue';
+import { ReportChart } from './ReportChart';
+import { reportList, type ReportTranslate } from './report-list';
+
+/**
+ * A report's screen: its list description (report-list.ts) on the generic ListView, with its
+ * chart above the table when the schema has a chart hint. The id is the report's schema id
+ * (the menu's component `reports/<id>`). No Export button yet: export comes with the export
+ * endpoint (issue 8 item 5).
+ */
+export default function ReportPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const report = reportById(id);
+  usePageTitle(`reports.${id}.title`);
+  if (!report) return null;
+  const description = reportList(report, ((key) => t(key as string)) as ReportTranslate);
+  const { chart } = report;
+  return (
+    // Keyed by report: two reports are two tables with their own state, never one reused.
+    <ListView
+      key={id}
+      description={description}
+      {...(chart ? { extra: (rows) => <ReportChart chart={chart} columns={description.columns} rows={rows} /> } : {})}
+    />
+  );
+}

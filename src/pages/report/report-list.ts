@@ -1,0 +1,93 @@
+import { stringifyTableParams } from '@refinedev/core';
+import type { FilterOp } from '../../../schemas/types';
+import type { ConditionProperty, DrillValue, ReportColumn, ReportDrill, ReportSchema } from '../../../schemas/report-types';
+import { filterControl, type FilterControl } from '../../lib/list-filters';
+import { INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription } from '../resource/list-description';
+import { reportById, reportResource } from './catalogue';
+
+/**
+ * The report adapter: the list description of a report schema, so the generic list page
+ * (ListView, FilterBar, FieldValue) shows a report exactly as it shows an entity. Column
+ * titles are `reports.<id>.columns.<key>` when a report words a column its own way, else the
+ * column's own key (a KPI label) or the shared `reports.columns.<key>`; conditions are labelled
+ * `reports.conditions.<key>`.
+ */
+
+/** The i18n keys a column title is looked up by, first found wins. */
+export function columnTitleKeys(report: ReportSchema, column: ReportColumn): string[] {
+  return [`reports.${report.id}.columns.${column.key}`, column.title ?? `reports.columns.${column.key}`];
+}
+
+/** i18next's t: a list of keys is tried in order. */
+export type ReportTranslate = (key: string | string[]) => string;
+
+export const conditionLabelKey = (key: string) => `reports.conditions.${key}`;
+
+/** How a condition filters: a date range bound is picked as a day, the rest as the list core compares it. */
+function filterOf(key: string, property: ConditionProperty, t: ReportTranslate): FilterDescription {
+  const filter = property['x-filter'];
+  const op: FilterOp = filter && filter.op !== 'range' ? filter.op : 'eq';
+  const control: FilterControl = filter?.op === 'range' ? 'date' : filterControl(property, op);
+  return { key, label: t(conditionLabelKey(key)), op, control, property };
+}
+
+/** The page-size choices with the first page's size among them, so the selector can show it (10 with 20..1000). */
+export function pageSizesOf(report: ReportSchema): { pageSizes: number[]; initialPageSize: number } {
+  const initialPageSize = report.initialPageSize ?? INITIAL_PAGE_SIZE;
+  const pageSizes = [...new Set([initialPageSize, ...(report.pageSizes ?? PAGE_SIZES)])].sort((a, b) => a - b);
+  return { pageSizes, initialPageSize };
+}
+
+function drillValue(from: DrillValue, record: Record<string, unknown>, conditions: Record<string, unknown>): unknown {
+  if (typeof from === 'object') return from.const;
+  const [source, key] = [from.slice(0, from.indexOf('.')), from.slice(from.indexOf('.') + 1)];
+  return source === 'row' ? record[key] : conditions[key];
+}
+
+/**
+ * The URL of the report a figure opens: the target's screen with the mapped conditions as its
+ * filters, in the form the list page reads back from its URL (Refine's table parameters).
+ * Undefined when the target has no screen (no menu entry).
+ */
+export function drillUrl(drill: ReportDrill, record: Record<string, unknown>, conditions: Record<string, unknown>): string | undefined {
+  const target = reportById(drill.report);
+  if (!target?.menu) return undefined;
+  const filters = Object.entries(drill.conditions).flatMap(([field, from]) => {
+    const value = drillValue(from, record, conditions);
+    return value === undefined || value === null || value === '' ? [] : [{ field, operator: 'eq' as const, value: String(value) }];
+  });
+  const { initialPageSize } = pageSizesOf(target);
+  return `${target.menu.path}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: initialPageSize }, sorters: [], filters })}`;
+}
+
+export function reportColumns(report: ReportSchema, t: ReportTranslate): ColumnDescription[] {
+  const sortable = new Set(report.paged ? (report.sorters ?? []) : []);
+  return report.columns.map((column) => {
+    const drill = report.drill?.[column.key];
+    return {
+      key: column.key,
+      title: t(columnTitleKeys(report, column)),
+      format: column.format,
+      sortable: sortable.has(column.key),
+      ...(column.cap !== undefined ? { cap: column.cap } : {}),
+      // A zero has no rows behind it: nothing to open.
+      ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions) : undefined) } : {}),
+    };
+  });
+}
+
+export function reportList(report: ReportSchema, t: ReportTranslate): ListDescription {
+  return {
+    resource: reportResource(report.id),
+    dataProviderName: 'reports',
+    meta: { module: report.endpoint.module, action: report.endpoint.action },
+    title: t(`reports.${report.id}.title`),
+    // Detail rows are keyed by their first column (a call id), grouped rows by their group (a seat, a day).
+    rowKey: report.columns[0]?.key ?? 'id',
+    columns: reportColumns(report, t),
+    filters: Object.entries(report.conditions.properties).map(([key, property]) => filterOf(key, property, t)),
+    // An unpaged report comes whole and in the server's order, as a tree list does.
+    tree: !report.paged,
+    ...pageSizesOf(report),
+  };
+}

@@ -1,0 +1,42 @@
+import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
+import { buildListBody } from '../../../data-providers/condition-body';
+import { endpoint, type ConditionMeta } from '../../../data-providers/data';
+import { unwrapList } from '../../../data-providers/envelope';
+import type { Http } from '../../lib/http';
+import { ApiError, userFacing } from '../../lib/http-error';
+import type { Translate } from '../../lib/translate';
+
+/**
+ * The 'reports' data provider: a report page's list posts its condition object
+ * (`{pageNo, pageSize, ...conditions, sortField, sortOrder}`, as every list does) to the
+ * report's endpoint, named in meta, and keeps the answer's totals row beside the page:
+ * `{list, total, totals?}` becomes `{data, total, totals}`. Reports are read-only, so the
+ * provider only lists; the app's one HTTP client carries the calls.
+ */
+export function createReportProvider(apiUrl: string, http: Http, t: Translate): DataProvider {
+  const readOnly = () => {
+    throw new Error('Reports are read-only');
+  };
+  return {
+    getApiUrl: () => apiUrl,
+    getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
+      const { module, action } = (meta ?? {}) as ConditionMeta;
+      if (!module || !action) throw new Error(`Report ${resource}: meta names no endpoint`);
+      const url = endpoint(apiUrl, resource, { module, action }, action);
+      try {
+        const body = await http.post(url, buildListBody({ pagination, filters, sorters }));
+        const page = unwrapList<T>(body);
+        if (!page) throw new ApiError(t('data.badList', { url }), { statusCode: 500, code: 500, url });
+        const { totals } = (body.data ?? {}) as { totals?: Record<string, unknown> };
+        return totals ? { ...page, totals } : page;
+      } catch (error) {
+        // The server's field names read as the filter bar's labels.
+        throw error instanceof ApiError ? userFacing(error, (field) => t(`reports.conditions.${field}`, { defaultValue: field })) : error;
+      }
+    },
+    getOne: readOnly,
+    create: readOnly,
+    update: readOnly,
+    deleteOne: readOnly,
+  };
+}

@@ -1,0 +1,165 @@
+import type { BaseRecord } from '@refinedev/core';
+import { parseTableParams } from '@refinedev/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { ReportSchema } from '../../schemas/report-types';
+import fullCallReport from '../../schemas/reports/full-call-report';
+import { createReportProvider } from '../../src/pages/report/report-provider';
+import { chartOption } from '../../src/pages/report/chart-option';
+import { drillUrl, pageSizesOf, reportList } from '../../src/pages/report/report-list';
+import type { Http } from '../../src/lib/http';
+
+/** Keys come back as they are asked for (the first of a list), so the test reads which key was used. */
+const t = (key: string | string[]) => (Array.isArray(key) ? key[0]! : key);
+
+/** A grouped report with a chart, a drill-down and a totals row, independent of the project's schema files. */
+const synthesis = {
+  id: 'agentCallSynthesis',
+  endpoint: { module: 'CallReport', action: 'getAgentcallsynthesis' },
+  access: ['admin', 'supervisor'],
+  from: 'call_records c',
+  conditions: {
+    type: 'object',
+    properties: {
+      startTime: { type: 'string', 'x-filter': { sql: 'c.call_time', op: 'range', bound: 'from' } },
+      endTime: { type: 'string', 'x-filter': { sql: 'c.call_time', op: 'range', bound: 'to' } },
+      userSeatNo: { type: 'string', 'x-filter': { sql: 'c.user_seat_no', op: 'eq' } },
+    },
+    additionalProperties: false,
+  },
+  columns: [
+    { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
+    { key: 'answered', sql: 'count(*)', format: 'number', title: 'reports.kpi.answered', total: 'kpi' },
+    { key: 'serviceLevel', sql: '0.5', format: 'percent', title: 'reports.kpi.serviceLevel', total: 'kpi' },
+  ],
+  groupBy: ['c.user_seat_no'],
+  sorters: ['userSeatNo', 'answered'],
+  defaultSort: { field: 'userSeatNo', order: 'asc' },
+  paged: true,
+  totals: true,
+  chart: { type: 'bar', x: 'userSeatNo', y: ['answered', 'serviceLevel'] },
+  drill: { answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', direction: { const: 'in' } } } },
+} as const satisfies ReportSchema;
+
+describe('report adapter', () => {
+  const call = reportList(fullCallReport, t);
+
+  it('gives the call report its nine columns in the spec order, with their formats and shared titles', () => {
+    expect(call.columns.map((c) => [c.key, c.format])).toEqual([
+      ['callId', 'text'], ['userSeatNo', 'text'], ['phoneNo', 'text'], ['callTime', 'datetime'], ['answerTime', 'datetime'],
+      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'seconds'], ['callSeconds', 'duration'],
+    ]);
+    // The report's own wording is looked up first, then the shared column title.
+    expect(call.columns[0]!.title).toBe('reports.fullCallReport.columns.callId');
+    expect(call).toMatchObject({ resource: 'reports/fullCallReport', dataProviderName: 'reports', title: 'reports.fullCallReport.title', rowKey: 'callId', tree: false });
+    expect(call.meta).toEqual({ module: 'CallReport', action: 'getFullCallReport' });
+  });
+
+  it('caps ring seconds at 60 and leaves the other columns uncapped', () => {
+    expect(call.columns.filter((c) => c.cap !== undefined).map((c) => [c.key, c.cap])).toEqual([['ringSeconds', 60]]);
+  });
+
+  it('offers page sizes 10 (the first page) and 20..1000', () => {
+    expect(call).toMatchObject({ pageSizes: [10, 20, 50, 100, 200, 300, 500, 1000], initialPageSize: 10 });
+    expect(pageSizesOf({ ...synthesis, pageSizes: [20, 50], initialPageSize: 20 })).toEqual({ pageSizes: [20, 50], initialPageSize: 20 });
+  });
+
+  it('filters by the conditions: date pickers for the range, text boxes for seat and number', () => {
+    expect(call.filters.map((f) => [f.key, f.control, f.op, f.label])).toEqual(expect.arrayContaining([
+      ['startTime', 'date', 'eq', 'reports.conditions.startTime'],
+      ['endTime', 'date', 'eq', 'reports.conditions.endTime'],
+      ['userSeatNo', 'text', 'eq', 'reports.conditions.userSeatNo'],
+      ['phoneNo', 'text', 'like', 'reports.conditions.phoneNo'],
+    ]));
+  });
+
+  it('sorts only on the declared sorters, and a KPI column takes its dictionary label', () => {
+    const list = reportList(synthesis, t);
+    expect(list.columns.map((c) => [c.key, Boolean(c.sortable), c.title])).toEqual([
+      ['userSeatNo', true, 'reports.agentCallSynthesis.columns.userSeatNo'],
+      ['answered', true, 'reports.agentCallSynthesis.columns.answered'],
+      ['serviceLevel', false, 'reports.agentCallSynthesis.columns.serviceLevel'],
+    ]);
+    const keys: (string | string[])[] = [];
+    reportList(synthesis, (key) => (keys.push(key), ''));
+    expect(keys).toContainEqual(['reports.agentCallSynthesis.columns.answered', 'reports.kpi.answered']);
+    expect(keys).toContainEqual(['reports.agentCallSynthesis.columns.userSeatNo', 'reports.columns.userSeatNo']);
+  });
+
+  it('shows an unpaged report whole', () => {
+    expect(reportList({ ...synthesis, paged: false }, t)).toMatchObject({ tree: true });
+    expect(reportList({ ...synthesis, paged: false }, t).columns.every((c) => !c.sortable)).toBe(true);
+  });
+});
+
+describe('drill-down', () => {
+  const [, answered] = reportList(synthesis, t).columns;
+
+  it("opens the target report's screen with the row's and the current conditions in its URL", () => {
+    const url = answered!.link!({ userSeatNo: '1001', answered: 3 }, { startTime: '2024-05-01', endTime: '2024-05-31' })!;
+    const [path, query] = url.split('?');
+    expect(path).toBe('/reportcall/fullcallreport');
+    const params = parseTableParams(`?${query}`);
+    expect([params.parsedCurrentPage, params.parsedPageSize]).toEqual([1, 10]);
+    expect(params.parsedFilters).toEqual([
+      { field: 'userSeatNo', operator: 'eq', value: '1001' },
+      { field: 'startTime', operator: 'eq', value: '2024-05-01' },
+      { field: 'direction', operator: 'eq', value: 'in' },
+    ]);
+  });
+
+  it('leaves a zero plain (no rows behind it), and conditions not in force out of the URL', () => {
+    expect(answered!.link!({ userSeatNo: '1001', answered: 0 }, {})).toBeUndefined();
+    const url = answered!.link!({ userSeatNo: '1001', answered: 2 }, {})!;
+    expect(parseTableParams(`?${url.split('?')[1]}`).parsedFilters.map((f) => 'field' in f && f.field)).toEqual(['userSeatNo', 'direction']);
+  });
+
+  it('has no link to a report without a screen', () => {
+    expect(drillUrl({ report: 'noSuchReport', conditions: {} }, {}, {})).toBeUndefined();
+  });
+});
+
+describe('report data provider', () => {
+  const answer = (data: unknown) => {
+    const post = vi.fn(async () => ({ code: 200, msg: 'ok', data }));
+    return { post, provider: createReportProvider('', { post, get: vi.fn() } as unknown as Http, (key) => key) };
+  };
+  const list = (provider: ReturnType<typeof createReportProvider>) => provider.getList({
+    resource: 'reports/agentCallSynthesis',
+    meta: { module: 'CallReport', action: 'getAgentcallsynthesis' },
+    pagination: { currentPage: 2, pageSize: 20 },
+    filters: [{ field: 'startTime', operator: 'eq', value: '2024-05-01' }, { field: 'userSeatNo', operator: 'eq', value: '' }],
+    sorters: [{ field: 'answered', order: 'desc' }],
+  });
+
+  it('posts the condition object to the report endpoint and keeps the totals row', async () => {
+    const { post, provider } = answer({ list: [{ userSeatNo: '1001' }], total: '41', totals: { answered: 9 } });
+    expect(await list(provider)).toEqual({ data: [{ userSeatNo: '1001' }], total: 41, totals: { answered: 9 } });
+    expect(post).toHaveBeenCalledWith('/api/CallReport/getAgentcallsynthesis', { pageNo: 2, pageSize: 20, startTime: '2024-05-01', sortField: 'answered', sortOrder: 'desc' });
+  });
+
+  it('answers without totals when the report has none, and refuses what is not a list', async () => {
+    expect(await list(answer({ list: [], total: 0 }).provider)).toEqual({ data: [], total: 0 });
+    await expect(list(answer('nope').provider)).rejects.toThrow('data.badList');
+  });
+});
+
+describe('chart option', () => {
+  const columns = reportList(synthesis, t).columns;
+  const token = { colorPrimary: '#1677ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f', colorInfo: '#1677ff', colorText: '#000', colorTextSecondary: '#666', colorBorderSecondary: '#eee', fontFamily: 'sans', fontSize: 14 };
+  const rows: BaseRecord[] = [{ userSeatNo: '1001', answered: 3, serviceLevel: 0.6667 }, { userSeatNo: '1002', answered: 1, serviceLevel: null }];
+
+  it('draws one series per figure over the x column, rates as percentages, in antd colours', () => {
+    const option = chartOption(synthesis.chart, columns, rows, token, false) as { xAxis: { data: string[] }; series: { type: string; name: string; data: number[] }[]; color: string[] };
+    expect(option.xAxis.data).toEqual(['1001', '1002']);
+    expect(option.series.map((s) => [s.type, s.name, s.data])).toEqual([
+      ['bar', 'reports.agentCallSynthesis.columns.answered', [3, 1]],
+      ['bar', 'reports.agentCallSynthesis.columns.serviceLevel', [66.7, 0]],
+    ]);
+    expect(option.color[0]).toBe('#1677ff');
+  });
+
+  it('draws a pie as named slices of the first figure', () => {
+    const option = chartOption({ type: 'pie', x: 'userSeatNo', y: ['answered'] }, columns, rows, token, true) as { series: { data: unknown[] }[] };
+    expect(option.series[0]!.data).toEqual([{ name: '1001', value: 3 }, { name: '1002', value: 1 }]);
+  });
+});
