@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './helpers.ts';
+
+/**
+ * The report screens against the real server and its seeded calls: the call report of spec
+ * section 2 (date range, query, paging, page sizes, ring seconds at most 60), a synthesis report
+ * with its chart, totals row and drill-down, and no report menu for agents.
+ */
+
+test.use({ actionTimeout: 10_000 });
+
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+async function openMenu(page: Page, ...titles: string[]): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  for (const title of titles) await menu.getByText(title, { exact: true }).click();
+}
+
+async function pickDate(page: Page, label: string, value: string): Promise<void> {
+  const input = page.getByTestId('filter-bar').getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** The rows of the report table (antd adds a measure row and, with totals, a summary row). */
+const rows = (page: Page) => page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
+
+test.describe('reports', () => {
+  test('a supervisor queries the call report by date range, pages and changes the page size', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reportcall');
+    await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
+    const table = page.getByTestId('resource-table');
+    for (const title of ['通话ID', '坐席分机', '客户号码', '开始时间', '接听时间', '结束时间', '是否接通', '振铃时长', '通话时长']) {
+      await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: /导\s*出/ })).toHaveCount(0);
+
+    // Enter in a picker may already submit the form: the request with both days is what counts.
+    const queried = page.waitForRequest((r) => {
+      const sent = r.url().endsWith('/api/CallReport/getFullCallReport') ? (JSON.parse(r.postData() ?? '{}') as Record<string, unknown>) : {};
+      return sent.startTime === day(-6) && sent.endTime === day(0);
+    });
+    await pickDate(page, '开始日期', day(-6));
+    await pickDate(page, '结束日期', day(0));
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    const body = JSON.parse((await queried).postData() ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ startTime: day(-6), endTime: day(0), pageNo: 1, pageSize: 10 });
+    await expect(rows(page)).toHaveCount(10);
+
+    // Ring seconds are shown as at most 60 (the eighth column).
+    const rings = await rows(page).locator('td:nth-child(8)').allInnerTexts();
+    expect(rings.map((text) => Number(text.replace(/\D/g, ''))).every((n) => n <= 60)).toBe(true);
+
+    const firstCall = await rows(page).first().locator('td').first().innerText();
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => page.url()).toContain('currentPage=2');
+    await expect(rows(page).first().locator('td').first()).not.toHaveText(firstCall);
+
+    await page.locator('.ant-pagination-options .ant-select').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options).toHaveCount(8);
+    expect((await options.allInnerTexts()).map((s) => Number(s.replace(/\D/g, '')))).toEqual([10, 20, 50, 100, 200, 300, 500, 1000]);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
+    await expect(rows(page)).toHaveCount(20);
+    expect(decodeURIComponent(page.url())).toContain(day(-6));
+  });
+
+  test('a supervisor reads the agent summary with its chart and totals, and drills into the calls of a seat', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await openMenu(page, '报表统计', '坐席话务统计');
+    await expect(page).toHaveURL(/#\/reportcall\/agentcallsynthesis/);
+    await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('totals-row')).toContainText('合计');
+    const link = rows(page).first().locator('a').first();
+    const seat = await rows(page).first().locator('td').first().innerText();
+    await link.click();
+    await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
+    await expect(page.getByTestId('filter-bar').getByLabel('坐席分机', { exact: true })).toHaveValue(seat);
+    await expect(rows(page).first()).toBeVisible();
+    const seats = await rows(page).locator('td:nth-child(2)').allInnerTexts();
+    expect(new Set(seats)).toEqual(new Set([seat]));
+  });
+
+  test('an agent has no report menu and cannot open the call report', async ({ page }) => {
+    await loginAs(page, 'agent1', 'agent123');
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await expect(page.getByTestId('side-menu').getByText('报表统计', { exact: true })).toHaveCount(0);
+    await page.goto('/#/reportcall/fullcallreport');
+    await expect(page).toHaveURL(/#\/403/);
+  });
+});
