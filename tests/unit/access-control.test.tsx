@@ -1,6 +1,6 @@
 import type { GetListParams } from '@refinedev/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessControlProvider, ruleFor } from '../../data-providers/access-control';
 import { schemaOf } from '../../resources';
 import type { AccessRule, Grants } from '../../schemas/access';
@@ -114,7 +114,12 @@ describe('<Permission>', () => {
   });
 });
 
-describe('buttons on the users list', () => {
+// Rendered pages: the lazy chunks load once before the tests, and each test may wait SLOW for a step.
+beforeAll(async () => {
+  await Promise.all([import('../../src/shell/ShellLayout'), import('../../src/pages/resource/ListPage')]);
+}, 60_000);
+
+describe('buttons on the users list', { timeout: 30_000 }, () => {
   // Option lists (meta.action) are empty here; the users list is the fixture page.
   const data = { getList: async ({ meta }: GetListParams) => (meta?.action ? { data: [], total: 0 } : { data: USER_ROWS as never[], total: 2 }) };
 

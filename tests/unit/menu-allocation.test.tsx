@@ -1,6 +1,6 @@
 import type { GetListParams } from '@refinedev/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schemaOf } from '../../resources';
 import { allocatedIds, ALLOC_MENU_URL, allowedMenuIds, checkedLeaves, type MenuRow } from '../../resources/roles/MenuAllocation';
 import { useSession } from '../../src/app/session';
@@ -67,7 +67,12 @@ describe('menus a role may be given', () => {
   });
 });
 
-describe("the roles list's menus action", () => {
+// Rendered pages: the lazy chunks load once before the tests, and each test may wait SLOW for a step.
+beforeAll(async () => {
+  await Promise.all([import('../../src/shell/ShellLayout'), import('../../src/pages/resource/ListPage')]);
+}, 60_000);
+
+describe("the roles list's menus action", { timeout: 30_000 }, () => {
   it('opens the menu tree with the role\'s menus ticked and saves with allocMenu', async () => {
     signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES);
     const custom = vi.fn(async () => ({ data: null as never }));

@@ -1,9 +1,11 @@
 import { Create, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formFields } from '../../lib/entity';
 import { formBody, formDefaults } from '../../lib/form-values';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';
+import { scrollToServerError } from './server-errors';
 import { useEntity } from './use-entity';
 
 /** The generic create form: schema defaults in, only form fields out, back to the list when saved. */
@@ -11,7 +13,12 @@ export default function CreatePage({ resource }: { resource: string }) {
   const { t } = useTranslation();
   const entity = useEntity(resource);
   usePageTitle('crud.create', undefined, { resource: entity.title, one: entity.one });
-  const { formProps, saveButtonProps } = useForm({ resource, action: 'create', redirect: 'list' });
+  const { formProps, saveButtonProps, form } = useForm({
+    resource,
+    action: 'create',
+    redirect: 'list',
+    onMutationError: (error) => scrollToServerError(form, error, formFields(entity.schema)),
+  });
   return (
     <Create resource={resource} title={t('crud.create', { resource: entity.title, one: entity.one })} breadcrumb={false} saveButtonProps={saveButtonProps}>
       <Form
@@ -19,6 +26,7 @@ export default function CreatePage({ resource }: { resource: string }) {
         layout="vertical"
         style={{ maxWidth: 640 }}
         data-testid="resource-form"
+        scrollToFirstError={{ block: 'center' }}
         initialValues={formDefaults(entity.schema)}
         onFinish={(values) => formProps.onFinish?.(formBody(entity.schema, values as Record<string, unknown>, 'create'))}
       >

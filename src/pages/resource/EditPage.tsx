@@ -2,9 +2,11 @@ import { Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formFields } from '../../lib/entity';
 import { formBody, withoutWriteOnly } from '../../lib/form-values';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';
+import { scrollToServerError } from './server-errors';
 import { useEntity } from './use-entity';
 
 /**
@@ -16,11 +18,12 @@ export default function EditPage({ resource }: { resource: string }) {
   const { id } = useParams();
   const entity = useEntity(resource);
   usePageTitle('crud.edit', undefined, { resource: entity.title, one: entity.one });
-  const { formProps, saveButtonProps, query } = useForm({
+  const { formProps, saveButtonProps, query, form } = useForm({
     resource,
     action: 'edit',
     id,
     redirect: 'list',
+    onMutationError: (error) => scrollToServerError(form, error, formFields(entity.schema)),
     queryOptions: { select: (answer) => ({ ...answer, data: withoutWriteOnly(entity.schema, answer.data) }) },
   });
   return (
@@ -37,6 +40,7 @@ export default function EditPage({ resource }: { resource: string }) {
         layout="vertical"
         style={{ maxWidth: 640 }}
         data-testid="resource-form"
+        scrollToFirstError={{ block: 'center' }}
         onFinish={(values) => formProps.onFinish?.(formBody(entity.schema, values as Record<string, unknown>, 'edit'))}
       >
         <ResourceFields entity={entity} mode="edit" />

@@ -28,8 +28,9 @@ export interface ListViewProps {
 export function ListView({ description, rowActions, headerButtons, extra }: ListViewProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  // xs is antd's phone query (max-width 575 px); false or unknown keeps the full buttons.
-  const phone = screens.xs === true;
+  // Below antd's xxl (1600 px) the row buttons are icons only: with their words the users'
+  // eleven columns and the buttons overflowed 1440 px, hiding delete behind the scroll.
+  const compact = screens.xxl === false;
   const { tree, filters } = description;
   const { tableProps, searchFormProps, tableQuery, filters: applied } = useTable({
     resource: description.resource,
@@ -61,7 +62,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
   if (rowActions) {
     // Not fixed: a fixed column over a max-content table covered the last columns (users' created
     // time at 1440 px) and, on a phone, everything but the buttons. The table scrolls sideways instead.
-    columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, phone) });
+    columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, compact) });
   }
   const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
   const error = tableQuery.error;
