@@ -1,6 +1,6 @@
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Descriptions } from 'antd';
+import { Descriptions, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
@@ -16,11 +16,14 @@ export default function ShowPage({ resource }: { resource: string }) {
   usePageTitle('crud.show', undefined, { resource: entity.title, one: entity.one });
   const { query, result } = useShow({ resource, id });
   const record = result as Record<string, unknown> | undefined;
+  // On a phone a label column beside the value left the value a third of the width: labels go above.
+  const phone = Grid.useBreakpoint().xs === true;
   return (
     <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}>
       <Descriptions
         bordered
         column={1}
+        layout={phone ? 'vertical' : 'horizontal'}
         data-testid="resource-show"
         items={entity.shown.map((field) => ({
           key: field,
