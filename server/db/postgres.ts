@@ -12,14 +12,19 @@ const typeParsers = {
 
 /** A pool on a real PostgreSQL server; every connection gets the same time zone. */
 export async function openPostgres(url: string, timeZone: string): Promise<Db> {
-  const tzSql = timeZoneStatement(timeZone);
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig });
-  pool.on('connect', (client) => {
-    client.query(tzSql).catch(() => undefined);
+  timeZoneStatement(timeZone); // refuses a malformed zone before it reaches a connection string
+  // The session time zone as a startup option: set before any query runs on a new connection,
+  // instead of a SET racing the pool's first query on it.
+  const pool = new pg.Pool({
+    connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig, options: `-c TimeZone=${timeZone}`,
+  });
+  // An idle connection the server ends (a restart, an administrator, a failover) is dropped by
+  // the pool and replaced at the next query; unhandled, its 'error' would end the process.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL ended an idle connection: ${err.message}`);
   });
   // Surface a bad URL or a down server at startup, not at the first request.
   const probe = await pool.connect();
-  await probe.query(tzSql);
   probe.release();
   const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
