@@ -3,7 +3,6 @@ import { CanAccess } from '@refinedev/core';
 import { lazy, type ReactElement } from 'react';
 import { Navigate } from 'react-router';
 import { schemaOfResource } from '../../resources/registry';
-import { REPORTS, reportComponent } from '../pages/report/catalogue';
 
 /** Home is always mounted at /index too: login lands there whatever the menus say. */
 export const HomePage = lazy(() => import('../pages/home/HomePage'));
@@ -55,20 +54,37 @@ export function componentRegistry(resources: readonly IResourceItem[]): Record<s
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }
-  for (const report of REPORTS) registry[reportComponent(report.id)] = (path) => [{ path, element: <ReportPage id={report.id} /> }];
   return registry;
+}
+
+/**
+ * 'reports/<id>' mounts the report page, which loads the report schemas on demand (they hold
+ * their SQL text and would otherwise weigh on the login page); an id no schema has shows 404.
+ */
+const REPORT_COMPONENT = /^reports\/([A-Za-z][A-Za-z0-9]*)$/;
+
+/** The routes a component name mounts at a path, or undefined for a name this console does not know. */
+export function mountComponent(registry: Record<string, ComponentEntry>, name: string, path: string): RouteDef[] | undefined {
+  const report = REPORT_COMPONENT.exec(name)?.[1];
+  if (report) return [{ path, element: <ReportPage id={report} /> }];
+  return registry[name]?.(path);
 }
 
 /** A parent menu that only groups its children ('' reads the same): it mounts no screen of its own. */
 export const FOLDER_COMPONENT = 'Layout';
 
+/** The report schemas, loaded on demand (the same chunk the report page loads). */
+const reportCatalogue = () => import('../pages/report/catalogue');
+
 /** The names a menu's `component` may take in this console, for the menu form's select. */
-export function componentNames(resources: readonly IResourceItem[]): string[] {
-  return [FOLDER_COMPONENT, ...Object.keys(componentRegistry(resources))];
+export async function componentNames(resources: readonly IResourceItem[]): Promise<string[]> {
+  const { REPORTS, reportComponent } = await reportCatalogue();
+  return [FOLDER_COMPONENT, ...Object.keys(componentRegistry(resources)), ...REPORTS.map((report) => reportComponent(report.id))];
 }
 
 /** Every path some component could mount: a path among them that this user lacks is forbidden, others are unknown. */
-export function knownPaths(resources: readonly IResourceItem[]): string[] {
+export async function knownPaths(resources: readonly IResourceItem[]): Promise<string[]> {
   const screens = resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));
+  const { REPORTS } = await reportCatalogue();
   return [...screens, ...REPORTS.flatMap((report) => (report.menu ? [report.menu.path] : []))];
 }

@@ -1,7 +1,7 @@
 import { useResourceParams } from '@refinedev/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
-import { componentRegistry, knownPaths, type RouteDef } from './component-registry';
+import { componentRegistry, knownPaths, mountComponent, type RouteDef } from './component-registry';
 import { routeScreens } from './route-screens';
 import { useSession } from './session';
 
@@ -15,10 +15,10 @@ export function useServerScreens(): RouteDef[] {
   const { resources } = useResourceParams();
   return useMemo(() => {
     const registry = componentRegistry(resources);
-    const routes = routeScreens(items ?? [], (component) => component in registry).flatMap((screen) =>
+    const routes = routeScreens(items ?? [], (component) => mountComponent(registry, component, '') !== undefined).flatMap((screen) =>
       'redirect' in screen
         ? [{ path: screen.path, element: <Navigate to={screen.redirect} replace /> }]
-        : (registry[screen.component]?.(screen.path) ?? []),
+        : (mountComponent(registry, screen.component, screen.path) ?? []),
     );
     // Two menu items may name the same resource; its routes mount once.
     return routes.filter((route, index) => routes.findIndex((other) => other.path === route.path) === index);
@@ -29,6 +29,16 @@ export function useServerScreens(): RouteDef[] {
 export function Unlisted() {
   const { pathname } = useLocation();
   const { resources } = useResourceParams();
-  const forbidden = knownPaths(resources).some((path) => matchPath(path, pathname));
+  const [forbidden, setForbidden] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    void knownPaths(resources).then((paths) => {
+      if (live) setForbidden(paths.some((path) => matchPath(path, pathname)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [resources, pathname]);
+  if (forbidden === undefined) return null;
   return <Navigate to={forbidden ? '/403' : '/404'} replace />;
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { componentNames } from '../../src/app/component-registry';
 import { useSession } from '../../src/app/session';
 import { ADMIN_GRANTS, ADMIN_ROUTES } from './support/fixtures';
 import { renderConsole, signIn, SLOW } from './support/signed-in';
@@ -36,7 +37,8 @@ describe('menu form', { timeout: 30_000 }, () => {
     const update = open(HOME_MENU);
     await waitFor(() => expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('menu.home'), SLOW);
     const field = screen.getByLabelText('组件').closest('.ant-select') as HTMLElement;
-    expect(field.textContent).toContain('Home · 首页');
+    // The names arrive with the report schemas' chunk, loaded on demand.
+    await waitFor(() => expect(field.textContent).toContain('Home · 首页'), SLOW);
     fireEvent.mouseDown(screen.getByLabelText('组件'));
     const choice = await screen.findByTitle('resources/users · 用户', {}, SLOW);
     expect(screen.getByTitle('Layout · 目录（仅包含子菜单）')).toBeTruthy();
@@ -46,9 +48,16 @@ describe('menu form', { timeout: 30_000 }, () => {
     expect((update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables).toMatchObject({ component: 'resources/users', title: 'menu.home' });
   });
 
+  it('offers every report screen among the components, loaded with the report schemas', async () => {
+    const names = await componentNames([]);
+    expect(names).toContain('reports/fullCallReport');
+    expect(names).toContain('Home');
+  });
+
   it('keeps a stored component this console does not know, marked as such', async () => {
     open({ ...HOME_MENU, component: 'legacy/Report' });
     await waitFor(() => expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('menu.home'), SLOW);
-    expect(within(screen.getByLabelText('组件').closest('.ant-select') as HTMLElement).getByText(/legacy\/Report · 本控制台中不存在/)).toBeTruthy();
+    const field = screen.getByLabelText('组件').closest('.ant-select') as HTMLElement;
+    expect(await within(field).findByText(/legacy\/Report · 本控制台中不存在/, {}, SLOW)).toBeTruthy();
   });
 });

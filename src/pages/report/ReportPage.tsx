@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
 import { reportById } from './catalogue';
@@ -15,7 +16,7 @@ export default function ReportPage({ id }: { id: string }) {
   const { t } = useTranslation();
   const report = reportById(id);
   usePageTitle(`reports.${id}.title`);
-  if (!report) return null;
+  if (!report) return <Navigate to="/404" replace />;
   const description = reportList(report, ((key) => t(key as string)) as ReportTranslate);
   const { chart } = report;
   return (

@@ -1,6 +1,6 @@
 import { useResourceParams } from '@refinedev/core';
 import { AutoComplete, Flex, Select, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { componentNames, FOLDER_COMPONENT } from '../../app/component-registry';
 import type { WidgetProps } from './widgets';
@@ -54,7 +54,9 @@ function componentLabel(name: string, t: (key: string) => string): string {
   if (name === FOLDER_COMPONENT) return `${name} · ${t('crud.componentFolder')}`;
   if (name === 'Home') return `${name} · ${t('menu.home')}`;
   const resource = /^resources\/(.+)$/.exec(name)?.[1];
-  return resource ? `${name} · ${t(`resources.${resource}.title`)}` : name;
+  if (resource) return `${name} · ${t(`resources.${resource}.title`)}`;
+  const report = /^reports\/(.+)$/.exec(name)?.[1];
+  return report ? `${name} · ${t(`reports.${report}.title`)}` : name;
 }
 
 /**
@@ -64,10 +66,21 @@ function componentLabel(name: string, t: (key: string) => string): string {
 export function ComponentSelect({ value, onChange, id, placeholder }: WidgetProps) {
   const { t } = useTranslation();
   const { resources } = useResourceParams();
-  const names = useMemo(() => componentNames(resources), [resources]);
+  const [loaded, setNames] = useState<string[]>();
+  useEffect(() => {
+    let live = true;
+    void componentNames(resources).then((all) => {
+      if (live) setNames(all);
+    });
+    return () => {
+      live = false;
+    };
+  }, [resources]);
   const current = typeof value === 'string' ? value : '';
+  const names = loaded ?? [];
   const options = names.map((name) => ({ value: name, label: componentLabel(name, t) }));
-  if (current !== '' && !names.includes(current)) options.push({ value: current, label: `${current} · ${t('crud.componentUnknown')}` });
+  // Until the names arrive a stored value shows as it is, not yet as unknown.
+  if (current !== '' && !names.includes(current)) options.push({ value: current, label: loaded ? `${current} · ${t('crud.componentUnknown')}` : current });
   return (
     <Select
       id={id}
