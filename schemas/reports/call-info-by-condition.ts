@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_ROW, CALL_SORTERS, callFilters, ownSeat } from './shared/call-info.ts';
+import { ANY_USER, callFilters, ownSeat } from './shared/call-info.ts';
+import { CALL_COLUMNS, CALL_SORTERS } from './shared/call-list.ts';
 
 /** The filtered call list unpaged (at most 1000 rows): the call-report row only, for pickers and small exports. */
 export default {
@@ -10,7 +11,7 @@ export default {
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
   conditions: { type: 'object', properties: callFilters, additionalProperties: false },
-  columns: CALL_ROW,
+  columns: CALL_COLUMNS,
   sorters: CALL_SORTERS,
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',

@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_EXTRA, CALL_ROW, ownSeat } from './shared/call-info.ts';
+import { ANY_USER, CALL_EXTRA, ownSeat } from './shared/call-info.ts';
+import { CALL_COLUMNS } from './shared/call-list.ts';
 
 const EXACT_PHONE = { type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql: 'c.phone_no', op: 'eq' } } as const;
 
@@ -12,7 +13,7 @@ export default {
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
   conditions: { type: 'object', properties: { phoneNo: EXACT_PHONE }, required: ['phoneNo'], additionalProperties: false },
-  columns: [...CALL_ROW, ...CALL_EXTRA],
+  columns: [...CALL_COLUMNS, ...CALL_EXTRA],
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',
   paged: false,

@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_SORTERS, callFilters, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { ANY_USER, callFilters, ownSeat } from './shared/call-info.ts';
+import { CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
 import { RING_CAP_SECONDS } from './shared/kpi.ts';
 
 /** The filtered call data with the agent's name, line, hang-up cause, rating and classification, paged. */

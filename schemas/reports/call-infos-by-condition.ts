@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_EXTRA, CALL_ROW, CALL_SORTERS, callFilters, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { ANY_USER, CALL_EXTRA, callFilters, ownSeat } from './shared/call-info.ts';
+import { CALL_COLUMNS, CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
 
 /** The filtered call list, paged, with every call field (agents: their own seat's calls). */
 export default {
@@ -10,7 +11,7 @@ export default {
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
   conditions: { type: 'object', properties: callFilters, additionalProperties: false },
-  columns: [...CALL_ROW, ...CALL_EXTRA],
+  columns: [...CALL_COLUMNS, ...CALL_EXTRA],
   sorters: CALL_SORTERS,
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',

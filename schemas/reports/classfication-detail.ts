@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_ROW, CALL_SORTERS, classification, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { ANY_USER, classification, ownSeat } from './shared/call-info.ts';
+import { CALL_COLUMNS, CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 
 /** Calls per classification: the calls of one category (or every classified call), paged. Name spelled as the spec does. */
@@ -12,7 +13,7 @@ export default {
   from: 'call_records c',
   where: "c.classification <> ''",
   conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), classification }, additionalProperties: false },
-  columns: [{ key: 'classification', sql: 'c.classification', format: 'text' }, ...CALL_ROW],
+  columns: [{ key: 'classification', sql: 'c.classification', format: 'text' }, ...CALL_COLUMNS],
   sorters: [...CALL_SORTERS, 'classification'],
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',

@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { ANY_USER, ownSeat } from './shared/call-info.ts';
+import { PAGE_SIZES } from './shared/call-list.ts';
 import { dateRange, direction, phone, seat } from './shared/conditions.ts';
 import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
 

@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, CALL_ROW, CALL_SORTERS, ownSeat, PAGE_SIZES } from './shared/call-info.ts';
+import { ANY_USER, ownSeat } from './shared/call-info.ts';
+import { CALL_COLUMNS, CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 
 const score = { type: 'integer', minimum: 1, maximum: 5, 'x-filter': { sql: 'c.satisfaction', op: 'eq' } } as const;
@@ -14,7 +15,7 @@ export default {
   from: 'call_records c',
   where: 'c.satisfaction IS NOT NULL',
   conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), score }, additionalProperties: false },
-  columns: [...CALL_ROW, { key: 'score', sql: 'c.satisfaction', format: 'number' }],
+  columns: [...CALL_COLUMNS, { key: 'score', sql: 'c.satisfaction', format: 'number' }],
   sorters: [...CALL_SORTERS, 'score'],
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',

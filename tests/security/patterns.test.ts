@@ -116,7 +116,7 @@ describe('schema patterns are linear and checked after lengths', () => {
   it('every pattern compiled anywhere (entities, APIs, route schemas) is linear on its own adversarial input', () => {
     expect(compiledPatterns.size).toBeGreaterThan(10);
     for (const pattern of compiledPatterns) {
-      const check = compile({ type: 'string', pattern });
+      const check: (data: unknown, lang: 'en') => void = compile({ type: 'string', pattern });
       const input = adversarial(pattern);
       expect(() => check(input, 'en'), pattern).toThrow();
       let best = Infinity;

@@ -4,7 +4,6 @@
  * the call-record columns and the usual call filters.
  */
 import { dateRange, direction, phone, seat } from './conditions.ts';
-import { RING_CAP_SECONDS } from './kpi.ts';
 
 /** Every logged-in user; what an agent sees is narrowed by `ownSeat`. */
 export const ANY_USER = [] as const;
@@ -23,19 +22,6 @@ export const callFilters = {
   linkFlag, classification,
 } as const;
 
-/** The call-report row (spec section 3) over call_records c, ring seconds capped at 60. */
-export const CALL_ROW = [
-  { key: 'callId', sql: 'c.call_id', format: 'text' },
-  { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
-  { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
-  { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
-  { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
-  { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
-  { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
-  { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
-  { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
-] as const;
-
 /** What a call list adds to the call-report row. */
 export const CALL_EXTRA = [
   { key: 'direction', sql: 'c.direction', format: 'text' },
@@ -45,5 +31,3 @@ export const CALL_EXTRA = [
   { key: 'classification', sql: 'c.classification', format: 'text' },
 ] as const;
 
-export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
-export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;

@@ -15,6 +15,10 @@ export const CALL_COLUMNS = [
   { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
 ] as const;
 
+export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
+/** Spec section 2's page sizes (the report page adds the initial 10 to its selector). */
+export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;
+
 export const CALL_CONDITIONS = {
   type: 'object',
   properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') },
@@ -27,10 +31,10 @@ export const CALL_LIST = {
   from: 'call_records c',
   conditions: CALL_CONDITIONS,
   columns: CALL_COLUMNS,
-  sorters: ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'],
+  sorters: CALL_SORTERS,
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  pageSizes: PAGE_SIZES,
   initialPageSize: 10,
   export: true,
 } as const satisfies Omit<ReportSchema, 'id' | 'endpoint' | 'paged'>;
