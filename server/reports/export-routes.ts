@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../http/envelope.ts';
+import { languageOf, message, type Language } from '../http/language.ts';
+import { compile, invalid, type Check } from '../http/validate.ts';
+import { conditionsOf, type Conditions } from '../lists/conditions.ts';
+import { checkConditions } from './check.ts';
+import { exportCount, readExportRows } from './export-rows.ts';
+import { columnTitle, reportTitle, yesNoWords } from './export-titles.ts';
+import { csvSink, xlsxSink, type ExportColumn, type RowSink } from './export-writers.ts';
+import type { ReportModel } from './model.ts';
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+/** Rows one export may hold (EXPORT_MAX_ROWS, default 1,000,000), read per request so a deployment can change it. */
+export function exportMaxRows(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.EXPORT_MAX_ROWS;
+  if (v === undefined || v === '') return 1_000_000;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`EXPORT_MAX_ROWS must be a positive integer, got "${v}"`);
+  return n;
+}
+
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** `attachment` with an ASCII fallback name and the real one as RFC 5987 `filename*` (Chinese titles survive). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Today in the server's time zone, 'YYYY-MM-DD' (the file name's date). */
+const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** ?format=xlsx|csv (xlsx when absent), and the query without it: the rest are the report's conditions. */
+function formatOf(req: FastifyRequest, lang: Language): { format: ExportFormat; query: Record<string, unknown> } {
+  const { format = 'xlsx', ...query } = (req.query ?? {}) as Record<string, unknown>;
+  if (format !== 'xlsx' && format !== 'csv') throw invalid(lang, { format: message(lang, 'exportFormat') });
+  return { format, query };
+}
+
+/**
+ * POST api/export/<module>/<action>?format=xlsx|csv of one report with `export: true`: the same
+ * access rule, condition validation and own-seat filter as the report, every filtered row (not a
+ * page) streamed as a file. Bad conditions and an export over EXPORT_MAX_ROWS are answered 400
+ * before the file starts; after that a failure can only cut the download short.
+ */
+export function registerReportExport(app: FastifyInstance, ctx: AppContext, model: ReportModel): void {
+  const check: Check<Conditions> = compile(model.validation);
+  const s = model.schema;
+  app.post(`/api/export/${s.endpoint.module}/${s.endpoint.action}`, { config: { access: s.access } }, async (req, reply) => {
+    const lang = languageOf(req);
+    const { format, query } = formatOf(req, lang);
+    const c = conditionsOf(model.validation, { query, body: req.body, headers: req.headers });
+    check(c, lang);
+    checkConditions(model, c, lang);
+    const max = exportMaxRows();
+    const rows = await exportCount(ctx.db, model, c, req.user);
+    if (rows > max) throw badRequest(message(lang, 'exportTooManyRows', { rows, max }));
+
+    const title = reportTitle(lang, s);
+    const columns: ExportColumn[] = s.columns.map((col) => ({ key: col.key, title: columnTitle(lang, s, col), format: col.format }));
+    const words = yesNoWords(lang);
+    const out = new PassThrough();
+    const sink: RowSink = format === 'xlsx' ? xlsxSink(out, title, columns, words) : csvSink(out, columns, words);
+    let gone = false;
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone = true;
+    });
+    // The file is written while it is sent; the handler returns the stream at once.
+    void (async () => {
+      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(batch), () => gone);
+      await sink.end();
+    })().catch((err: unknown) => {
+      if (!gone) req.log.error({ err }, 'report export failed after the file started');
+      out.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+    return reply
+      .header('content-type', CONTENT_TYPE[format])
+      .header('content-disposition', contentDisposition(`${title}-${today(ctx.config.timeZone)}.${format}`))
+      .header('x-export-rows', String(rows))
+      .send(out);
+  });
+}
+
+/** Registers the export of every report whose schema offers it. */
+export function registerReportExports(app: FastifyInstance, ctx: AppContext): void {
+  for (const model of ctx.reports) if (model.schema.export) registerReportExport(app, ctx, model);
+}

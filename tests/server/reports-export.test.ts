@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers.ts';
+import { CALLS, DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts';
+
+/**
+ * Report export (POST api/export/<module>/<action>): files read back here without exceljs — a
+ * small unzip (node:zlib) and a read of the sheet's XML — and compared with the report's own
+ * rows; CSV with its byte-order mark and Chinese titles; roles, own seat, bad conditions, the cap.
+ */
+
+/** The entries of a zip file by name (stored or deflated), from its central directory. */
+function unzip(buf: Buffer): Map<string, Buffer> {
+  let eocd = buf.length - 22;
+  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd -= 1;
+  if (eocd < 0) throw new Error('not a zip file');
+  const entries = new Map<string, Buffer>();
+  let p = buf.readUInt32LE(eocd + 16);
+  for (let i = 0; i < buf.readUInt16LE(eocd + 10); i += 1) {
+    const [method, size, nameLen, extraLen, commentLen, local] =
+      [buf.readUInt16LE(p + 10), buf.readUInt32LE(p + 20), buf.readUInt16LE(p + 28), buf.readUInt16LE(p + 30), buf.readUInt16LE(p + 32), buf.readUInt32LE(p + 42)];
+    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    entries.set(name, method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data));
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
+
+const unescapeXml = (s: string) => s.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#[0-9]+);/gi, (_, e: string) =>
+  ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e] ?? String.fromCodePoint(Number(e[1]!.toLowerCase() === 'x' ? `0${e.slice(1)}` : e.slice(1))));
+
+type Cell = string | number;
+/** The first sheet's rows: strings as text, numbers as numbers, by column letter order; with each cell's style index. */
+function readSheet(file: Buffer): { rows: Cell[][]; styles: number[][]; numFmts: Map<number, string> } {
+  const zip = unzip(file);
+  const shared = [...(zip.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)]
+    .map((m) => unescapeXml([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
+  const xml = zip.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+  const rows: Cell[][] = [];
+  const styles: number[][] = [];
+  for (const row of xml.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)) {
+    const cells: Cell[] = [];
+    const rowStyles: number[] = [];
+    for (const c of row[1]!.matchAll(/<c r="([A-Z]+)\d+"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const col = [...c[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+      const type = /t="(\w+)"/.exec(c[2]!)?.[1];
+      const inner = c[3] ?? '';
+      const v = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+      const text = /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1];
+      if (type === 's') cells[col] = shared[Number(v)]!;
+      else if (type === 'inlineStr') cells[col] = unescapeXml(text ?? '');
+      else if (type === 'str') cells[col] = unescapeXml(v ?? '');
+      else if (v !== undefined) cells[col] = Number(v);
+      rowStyles[col] = Number(/s="(\d+)"/.exec(c[2]!)?.[1] ?? 0);
+    }
+    rows.push(cells);
+    styles.push(rowStyles);
+  }
+  const stylesXml = zip.get('xl/styles.xml')!.toString('utf8');
+  const fmtCodes = new Map([...stylesXml.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [Number(m[1]), unescapeXml(m[2]!)]));
+  const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)?.[1] ?? '').matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((m) => Number(m[1]));
+  const numFmts = new Map(xfs.map((id, i) => [i, fmtCodes.get(id) ?? String(id)]));
+  return { rows, styles, numFmts };
+}
+
+/** A wire time as the Excel date serial that stands for the same wall-clock time. */
+const serial = (t: string) => Date.UTC(+t.slice(0, 4), +t.slice(5, 7) - 1, +t.slice(8, 10), +t.slice(11, 13), +t.slice(14, 16), +t.slice(17, 19)) / 86_400_000 + 25_569;
+
+/** The call list's column titles as the browser words them (src/locales), which the export must repeat. */
+const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds'];
+const titles = (lang: 'zh' | 'en') => {
+  const words = JSON.parse(fs.readFileSync(new URL(`../../src/locales/${lang}.json`, import.meta.url), 'utf8'));
+  return CALL_KEYS.map((k) => words.reports.columns[k] as string);
+};
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+/** Many calls on one day, so an export spans several of PGlite's batches. */
+const BIG_DAY = '2020-04-01';
+const BIG = 2_345;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  await insertFixture(s.ctx.db);
+  await s.ctx.db.query(
+    `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, answer_time, destroy_time, link_flag, ring_seconds, call_seconds)
+     SELECT 'bx-' || i, 'in', CASE WHEN i % 3 = 0 THEN '8101' ELSE '8102' END, '139' || lpad(i::text, 8, '0'), 1,
+            $1::timestamp + make_interval(secs => i * 7), $1::timestamp + make_interval(secs => i * 7 + 5), $1::timestamp + make_interval(secs => i * 7 + 65),
+            1, i % 90, 60
+     FROM generate_series(1, $2::int) i`,
+    [BIG_DAY, BIG],
+  );
+  tokens.admin = await s.login('admin', 'admin123');
+  tokens.supervisor = await s.login('supervisor', 'super123');
+  tokens.agent = await s.login('agent1', 'agent123');
+}, 60_000);
+afterAll(() => s.close());
+
+const exportOf = (path: string, body: unknown, o: { token?: string; format?: string; lang?: string } = {}) =>
+  s.app.inject({
+    method: 'POST',
+    url: `/api/export/${path}${o.format ? `?format=${o.format}` : ''}`,
+    headers: { authorization: `Bearer ${o.token ?? tokens.admin}`, 'accept-language': o.lang ?? 'en', 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+
+/** Every row of the report through its own paged endpoint. */
+async function reportRows(body: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (let pageNo = 1; ; pageNo += 1) {
+    const res = await s.call('POST', '/api/CallReport/getFullCallReport', { token: tokens.admin, body: { ...body, pageNo, pageSize: 1000 } });
+    rows.push(...res.body.data.list);
+    if (res.body.data.list.length < 1000) return rows;
+  }
+}
+
+describe('xlsx export', () => {
+  it('holds every filtered row (not a page) as the report answers them, with real dates and numbers', async () => {
+    const body = { startTime: BIG_DAY, endTime: BIG_DAY, pageNo: 2, pageSize: 10 };
+    const res = await exportOf('CallReport/getFullCallReport', body, { format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const { rows, styles, numFmts } = readSheet(res.rawPayload);
+    const expected = await reportRows({ startTime: BIG_DAY, endTime: BIG_DAY });
+    expect(expected).toHaveLength(BIG);
+    expect(rows[0]).toEqual(titles('en'));
+    const asCells = expected.map((r) => [r.callId, r.userSeatNo, r.phoneNo, serial(r.callTime as string), serial(r.answerTime as string),
+      serial(r.destroyTime as string), r.linkFlag ? 'Yes' : 'No', r.ringSeconds, r.callSeconds]);
+    expect(rows.slice(1)).toEqual(asCells);
+    expect(Math.max(...rows.slice(1).map((r) => r[7] as number))).toBe(60);
+    expect(numFmts.get(styles[1]![3]!)).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(typeof rows[1]![8]).toBe('number');
+  });
+
+  it('names the file after the report and the day, RFC 5987 for the Chinese title', async () => {
+    const res = await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { lang: 'zh-CN' });
+    expect(res.statusCode).toBe(200);
+    const cd = String(res.headers['content-disposition']);
+    expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+\.xlsx"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(cd.split("UTF-8''")[1]!)).toMatch(/^通话报表-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(readSheet(res.rawPayload).rows).toHaveLength(CALLS.length + 1);
+  });
+});
+
+describe('csv export', () => {
+  it('starts with a byte-order mark, titles in Chinese, ring seconds capped at 60', async () => {
+    const res = await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY, sortField: 'ringSeconds', sortOrder: 'desc' }, { format: 'csv', lang: 'zh-CN,zh;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe(titles('zh').join(','));
+    expect(lines[0]).toMatch(/[\u4e00-\u9fff]/);
+    expect(lines[1]).toBe(`fx-3,9102,13800000003,${DAY} 11:00:00,${DAY} 11:01:30,${DAY} 11:02:30,是,60,60`);
+    expect(lines.filter(Boolean)).toHaveLength(CALLS.length + 1);
+  });
+});
+
+describe('who may export what', () => {
+  it('refuses agents on CallReport (403) and callers without a token (401)', async () => {
+    expect((await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { token: tokens.agent })).statusCode).toBe(403);
+    const anonymous = await s.app.inject({ method: 'POST', url: '/api/export/CallReport/getFullCallReport', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('gives an agent only their own seat on CallInfo exports, whatever seat they ask for', async () => {
+    const own = await exportOf('CallInfo/getCallInfoByCondition', { startTime: BIG_DAY, endTime: BIG_DAY }, { token: tokens.agent, format: 'csv' });
+    expect(own.statusCode).toBe(200);
+    const seats = own.rawPayload.toString('utf8').split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    expect(seats).toHaveLength(Math.floor(BIG / 3));
+    expect(new Set(seats)).toEqual(new Set(['8101']));
+    const other = await exportOf('CallInfo/getCallInfoByCondition', { startTime: BIG_DAY, endTime: BIG_DAY, userSeatNo: '8102' }, { token: tokens.agent, format: 'csv' });
+    expect(other.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
+    const supervisor = await exportOf('CallInfo/getCallInfoByCondition', { startTime: BIG_DAY, endTime: BIG_DAY }, { token: tokens.supervisor, format: 'csv' });
+    expect(supervisor.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(BIG + 1);
+  });
+
+  it('offers no export of a report whose schema does not ask for one', async () => {
+    expect((await exportOf('CallReport/getAllCallReportTotal', {})).statusCode).toBe(404);
+  });
+});
+
+describe('refusals before the file starts', () => {
+  const cases: Array<[string, string, Record<string, unknown>, RegExp]> = [
+    ['end before start', '', { startTime: '2020-03-05', endTime: '2020-03-04' }, /endTime must not be before startTime/],
+    ['not a date', '', { startTime: 'yesterday' }, /startTime/],
+    ['unknown key', '', { isAdmin: true }, /isAdmin is not an accepted field/],
+    ['injection in a sort field', '', { sortField: 'c.call_time; DROP TABLE call_records' }, /sortField/],
+    ['injection in the seat', '', { userSeatNo: "9101' OR '1'='1" }, /userSeatNo/],
+    ['an unknown format', 'pdf', { startTime: DAY }, /format must be xlsx or csv/],
+  ];
+  for (const [what, format, body, msg] of cases) {
+    it(`${what}: 400 naming the field, no report SQL`, async () => {
+      let res: Awaited<ReturnType<typeof exportOf>> | undefined;
+      const sql = await reportSqlDuring(s.ctx.db, async () => {
+        res = await exportOf('CallReport/getFullCallReport', body, { format });
+      });
+      expect(res!.statusCode).toBe(400);
+      expect(res!.json().msg).toMatch(msg);
+      expect(sql).toEqual([]);
+    });
+  }
+
+  it('answers 400 over EXPORT_MAX_ROWS, having only counted', async () => {
+    const before = process.env.EXPORT_MAX_ROWS;
+    process.env.EXPORT_MAX_ROWS = String(CALLS.length - 1);
+    try {
+      let res: Awaited<ReturnType<typeof exportOf>> | undefined;
+      const sql = await reportSqlDuring(s.ctx.db, async () => {
+        res = await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { format: 'csv' });
+      });
+      expect(res!.statusCode).toBe(400);
+      expect(res!.json().msg).toContain(`${CALLS.length} rows, more than the ${CALLS.length - 1} allowed`);
+      expect(sql).toHaveLength(1);
+      expect(sql[0]).toMatch(/^SELECT count\(\*\)/);
+      process.env.EXPORT_MAX_ROWS = String(CALLS.length);
+      expect((await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { format: 'csv' })).statusCode).toBe(200);
+    } finally {
+      if (before === undefined) delete process.env.EXPORT_MAX_ROWS;
+      else process.env.EXPORT_MAX_ROWS = before;
+    }
+  });
+});
