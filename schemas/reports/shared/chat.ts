@@ -1,0 +1,73 @@
+/**
+ * Building blocks of the chat and WeChat reports over `chats ch` and `chat_messages m`
+ * (migration 005): the chat figures (REPORTS.md: first response = first agent message time -
+ * access time), the chat list's columns and the usual chat filters. Web chats have
+ * source_way 'web', WeChat-sourced ones 'weixin'.
+ */
+import { SUPERVISORS } from './call-info.ts';
+import { dateRange, seat } from './conditions.ts';
+
+export const chatSource = (way: 'web' | 'weixin') => `ch.source_way = '${way}'` as const;
+
+/** One chat id, equal (the spec's clientChatId). */
+export const clientChatId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$', 'x-filter': { sql: 'ch.client_chat_id', op: 'eq' } } as const;
+
+/** Chats that were accessed in the date range, optionally of one seat. */
+export const CHAT_CONDITIONS = {
+  type: 'object',
+  properties: { ...dateRange('ch.access_time'), userSeatNo: seat('ch.user_seat_no') },
+  additionalProperties: false,
+} as const;
+
+const messagesOf = (role?: 'client' | 'agent') =>
+  `(SELECT count(*) FROM chat_messages m WHERE m.chat_id = ch.id${role ? ` AND m.role = '${role}'` : ''})`;
+
+/** Per-chat figures (expressions over one `chats ch` row). */
+export const CHAT_FIGURE = {
+  messages: messagesOf(),
+  clientMessages: messagesOf('client'),
+  agentMessages: messagesOf('agent'),
+  /** Seconds from access to the first agent message; NULL while no agent has written. */
+  firstResponseSeconds: "round(extract(epoch FROM (SELECT min(m.create_time) FROM chat_messages m WHERE m.chat_id = ch.id AND m.role = 'agent') - ch.access_time))",
+  /** Seconds from access to the end (an open chat lasts up to now). */
+  durationSeconds: 'round(extract(epoch FROM coalesce(ch.end_time, now()) - ch.access_time))',
+} as const;
+
+/** The chat list's columns (getWebChat, getWeXin). */
+export const CHAT_COLUMNS = [
+  { key: 'clientChatId', sql: 'ch.client_chat_id', format: 'text' },
+  { key: 'clientChatName', sql: 'ch.client_chat_name', format: 'text' },
+  { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },
+  { key: 'state', sql: 'ch.state', format: 'text' },
+  { key: 'accessTime', sql: 'ch.access_time', format: 'datetime' },
+  { key: 'endTime', sql: 'ch.end_time', format: 'datetime' },
+  { key: 'messages', sql: CHAT_FIGURE.messages, format: 'number', total: 'sum' },
+  { key: 'firstResponseSeconds', sql: CHAT_FIGURE.firstResponseSeconds, format: 'seconds', total: 'avg' },
+  { key: 'durationSeconds', sql: CHAT_FIGURE.durationSeconds, format: 'duration', total: 'avg' },
+  { key: 'solved', sql: 'ch.solved', format: 'yesNo' },
+] as const;
+
+/** Per-agent chat statistics (getWebChatReport, getWeixinReport): aggregates of the per-chat figures. */
+export const CHAT_AGENT_COLUMNS = [
+  { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },
+  { key: 'chats', sql: 'count(*)', format: 'number', total: 'kpi' },
+  { key: 'messages', sql: `coalesce(sum(${CHAT_FIGURE.messages}), 0)`, format: 'number', total: 'kpi' },
+  { key: 'clientMessages', sql: `coalesce(sum(${CHAT_FIGURE.clientMessages}), 0)`, format: 'number', total: 'kpi' },
+  { key: 'agentMessages', sql: `coalesce(sum(${CHAT_FIGURE.agentMessages}), 0)`, format: 'number', total: 'kpi' },
+  { key: 'avgFirstResponseSeconds', sql: `round(avg(${CHAT_FIGURE.firstResponseSeconds}), 1)`, format: 'seconds', total: 'kpi' },
+  { key: 'avgDurationSeconds', sql: `round(avg(${CHAT_FIGURE.durationSeconds}), 1)`, format: 'duration', total: 'kpi' },
+] as const;
+
+/** The messages of one chat, oldest first (getWebChatReportDetail, getwechatTalkByClientChatId). */
+export const CHAT_MESSAGE_COLUMNS = [
+  { key: 'clientChatId', sql: 'ch.client_chat_id', format: 'text' },
+  { key: 'clientChatName', sql: 'ch.client_chat_name', format: 'text' },
+  { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },
+  { key: 'role', sql: 'm.role', format: 'text' },
+  { key: 'contentType', sql: 'm.content_type', format: 'text' },
+  { key: 'content', sql: 'm.content', format: 'text' },
+  { key: 'createTime', sql: 'm.create_time', format: 'datetime' },
+] as const;
+
+/** What the chat reports share: CallReport, so administrators and supervisors only. */
+export const CHAT_REPORT = { access: SUPERVISORS, export: true } as const;
