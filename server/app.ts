@@ -19,6 +19,7 @@ import userLookupRoutes from './api/user-lookups.ts';
 import roleManagementRoutes from './api/roleManagement.ts';
 import callInfoRoutes from './api/CallInfo.ts';
 import webChatRoutes from './api/WebChat.ts';
+import derivedReportRoutes from './api/derived-reports.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
@@ -59,7 +60,7 @@ const isJson = (text: string) => {
   }
 };
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes];
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, derivedReportRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

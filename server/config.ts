@@ -29,6 +29,8 @@ export interface Config {
   hashQueue: number;
   /** Attempt limits (LOGIN_LIMIT_*, PASSWORD_CHANGE_LIMIT, CAPTCHA_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MINUTE). */
   limits: LimitRules;
+  /** Call records older than this many months are archived: the CallReport getOld* endpoints list them (REPORT_ARCHIVE_MONTHS). */
+  reportArchiveMonths: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),
       perUser: intFrom(env.LOGIN_CAPTCHA_AFTER, 5, 'LOGIN_CAPTCHA_AFTER'),
