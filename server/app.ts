@@ -20,8 +20,10 @@ import roleManagementRoutes from './api/roleManagement.ts';
 import callInfoRoutes from './api/CallInfo.ts';
 import webChatRoutes from './api/WebChat.ts';
 import derivedReportRoutes from './api/derived-reports.ts';
+import seatMonitorRoutes from './monitor/routes.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
+import { registerReportExports } from './reports/export-routes.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 
 declare module 'fastify' {
@@ -60,7 +62,7 @@ const isJson = (text: string) => {
   }
 };
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, derivedReportRoutes];
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   for (const mod of [...ROUTE_MODULES, ...(opts.extraRoutes ?? [])]) await mod(app, ctx);
   for (const model of ctx.entities) registerEntity(app, ctx, model, entityHooksOf(app, model.res.name));
   for (const report of ctx.reports) registerReport(app, ctx, report);
+  registerReportExports(app, ctx);
   const stray = unclaimedEntityHooks(app);
   if (stray.length) throw new Error(`hooks given for entities that do not exist: ${stray.join(', ')}`);
   serveConsole(app, ctx.config.staticDir);

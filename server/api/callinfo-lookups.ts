@@ -18,17 +18,21 @@ export const RECENT_CALLS = 50;
 
 // `$1` true = every seat, else only seat `$2` (null for an agent without a seat: nothing).
 const SCOPE = (col: string) => `($1::boolean OR ${col} = $2::text)`;
-const scopeParams = (own: string | null | undefined) => [own === undefined, own ?? null];
+export const scopeParams = (own: string | null | undefined) => [own === undefined, own ?? null];
 
-const SEAT_MONITOR = `SELECT u.user_seat_no AS "userSeatNo", u.user_chinese_name AS "userChineseName",
+const SEAT_COLUMNS = `SELECT u.user_seat_no AS "userSeatNo", u.user_chinese_name AS "userChineseName",
     s.status, s.s_start_time AS since, cc.call_id AS "callId", cc.phone_no AS "phoneNo", cc.call_time AS "callTime"
   FROM users u
   LEFT JOIN LATERAL (SELECT l.status, l.s_start_time FROM seat_status_logs l
     WHERE l.user_seat_no = u.user_seat_no AND l.s_end_time IS NULL ORDER BY l.s_start_time DESC LIMIT 1) s ON true
   LEFT JOIN LATERAL (SELECT c.call_id, c.phone_no, c.call_time FROM call_records c
     WHERE c.user_seat_no = u.user_seat_no AND c.destroy_time IS NULL ORDER BY c.call_time DESC LIMIT 1) cc ON true
-  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND ${SCOPE('u.user_seat_no')}
-  ORDER BY u.user_seat_no`;
+  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0'`;
+
+/** Every seat's open status, since when, and current call (scope: `scopeParams`). */
+export const SEAT_MONITOR = `${SEAT_COLUMNS} AND ${SCOPE('u.user_seat_no')} ORDER BY u.user_seat_no`;
+/** The same for one seat (`$1`), as the live monitor re-reads it after a change. */
+export const SEAT_MONITOR_ONE = `${SEAT_COLUMNS} AND u.user_seat_no = $1 LIMIT 1`;
 
 /**
  * CallInfo look-ups. Administrators and supervisors read every seat; an agent reads only its

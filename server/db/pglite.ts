@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
-import { parsers, timeZoneStatement } from './types.ts';
+import { channelName, parsers, timeZoneStatement } from './types.ts';
 
 function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
@@ -31,6 +31,8 @@ export async function openPglite(dataDir: string | undefined, timeZone: string):
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // PGlite is one in-process database: its own listen delivers every NOTIFY after commit.
+    listen: (channel, handler) => pg.listen(channelName(channel), handler),
     close: () => pg.close(),
   };
 }

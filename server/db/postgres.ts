@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './types.ts';
-import { parsers, timeZoneStatement } from './types.ts';
+import { channelName, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
 
 const typeParsers = {
   getTypeParser(oid: number, format?: string) {
@@ -26,6 +26,7 @@ export async function openPostgres(url: string, timeZone: string): Promise<Db> {
   // Surface a bad URL or a down server at startup, not at the first request.
   const probe = await pool.connect();
   probe.release();
+  const listener = notificationListener(url);
   const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
       const res = await c.query(sql, params as unknown[]);
@@ -52,6 +53,82 @@ export async function openPostgres(url: string, timeZone: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** How long to wait before connecting the listening client again after it dropped. */
+export const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs one session that stays open: a dedicated client (not the pool), opened on the
+ * first listen and connected again, with every channel, when the server drops it.
+ */
+function notificationListener(url: string) {
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      c.on('error', (err) => {
+        process.emitWarning(`PostgreSQL listening connection lost: ${err.message}`);
+        dropped(c);
+      });
+      c.on('end', () => dropped(c));
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
+      client = c;
+      return c;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  const dropped = (c: pg.Client) => {
+    if (client !== c || closed) return;
+    client = undefined;
+    const again = () => {
+      retry = undefined;
+      if (!closed && handlers.size) connect().catch(() => { retry = setTimeout(again, RELISTEN_DELAY_MS); });
+    };
+    retry = setTimeout(again, RELISTEN_DELAY_MS);
+  };
+
+  return {
+    async listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>> {
+      const name = channelName(channel);
+      const first = !handlers.has(name);
+      if (first) handlers.set(name, new Set());
+      handlers.get(name)!.add(handler);
+      const c = client ?? (await connect());
+      if (first && client === c) await c.query(`LISTEN ${name}`);
+      return async () => {
+        const set = handlers.get(name);
+        set?.delete(handler);
+        if (set && !set.size) {
+          handlers.delete(name);
+          await client?.query(`UNLISTEN ${name}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client ?? (await connecting?.catch(() => undefined));
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
   };
 }

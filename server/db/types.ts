@@ -8,10 +8,25 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Called with each notification's payload on a channel. */
+export type NotifyHandler = (payload: string) => void;
+
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (a plain lower-case name): `handler` gets every payload NOTIFYed there
+   * after commit, by any process on this database. Resolves once listening; call the returned
+   * function to stop.
+   */
+  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Channel names go into LISTEN as identifiers: only plain names. */
+export function channelName(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name "${channel}"`);
+  return channel;
 }
 
 /**

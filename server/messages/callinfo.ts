@@ -7,4 +7,5 @@ export default {
     zh: '无权限：只能修改本坐席接听的通话',
   },
   ownSeatOnly: { en: 'Permission denied: you can only use your own seat', zh: '无权限：只能操作本坐席' },
+  eventStreamOnly: { en: 'This address sends an event stream: request it with Accept: text/event-stream', zh: '该地址为事件流：请求头 Accept 须为 text/event-stream' },
 } as const;

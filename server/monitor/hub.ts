@@ -1,0 +1,99 @@
+import type { Db } from '../db/index.ts';
+import { SEAT_MONITOR, SEAT_MONITOR_ONE, scopeParams } from '../api/callinfo-lookups.ts';
+
+/** One seat as the monitor shows it (getSeatMonitor's row). */
+export interface SeatRow {
+  userSeatNo: string;
+  userChineseName: string;
+  status: number | null;
+  since: string | null;
+  callId: string | null;
+  phoneNo: string | null;
+  callTime: string | null;
+}
+
+/** A seat's new state; `seat` null = the seat left the monitor (user disabled or seat taken away). */
+export interface SeatChange { id: string; userSeatNo: string; seat: SeatRow | null }
+
+/** What a stream client is told: the whole picture, or one seat's change. */
+export type MonitorMessage =
+  | { type: 'snapshot'; id: string; seats: SeatRow[] }
+  | ({ type: 'seat' } & SeatChange);
+
+export interface MonitorClient {
+  /** undefined = every seat; else only this seat (null: none). */
+  own: string | null | undefined;
+  send(msg: MonitorMessage): void;
+}
+
+export const CHANNEL = 'seat_monitor';
+/** How many changes a reconnecting client may have missed and still be sent them one by one. */
+export const RING_SIZE = 500;
+
+/**
+ * Every process keeps one hub: it LISTENs for seat changes (from any process, see migration 007),
+ * re-reads the changed seat, keeps the latest changes in a bounded ring and hands each to the
+ * clients allowed to see that seat. Notifications are handled one at a time, in arrival order,
+ * which PostgreSQL makes the same in every process: a client's last event id finds its place in
+ * the ring of whichever process it reconnects to.
+ */
+export class SeatMonitorHub {
+  private readonly ring: SeatChange[] = [];
+  private readonly clients = new Set<MonitorClient>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly db: Db, private readonly onError: (err: unknown) => void, private readonly size = RING_SIZE) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => {
+      void this.serial(() => this.changed(payload));
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.clients.clear();
+    await this.unlisten?.();
+    await this.queue;
+  }
+
+  /**
+   * Registers a client and sends what it lacks: the changes after `lastId` when the ring still
+   * holds them, else the whole picture. Runs in the notification queue, so nothing slips between
+   * the picture and the first change.
+   */
+  subscribe(client: MonitorClient, lastId: string | undefined): Promise<() => void> {
+    return this.serial(async () => {
+      const at = lastId === undefined ? -1 : this.ring.findIndex((c) => c.id === lastId);
+      if (at >= 0) {
+        for (const change of this.ring.slice(at + 1)) if (visible(client, change.userSeatNo)) client.send({ type: 'seat', ...change });
+      } else {
+        const seats = await this.db.query<SeatRow>(SEAT_MONITOR, scopeParams(client.own));
+        client.send({ type: 'snapshot', id: this.ring.at(-1)?.id ?? '0', seats });
+      }
+      this.clients.add(client);
+      return () => {
+        this.clients.delete(client);
+      };
+    });
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch((err: unknown) => this.onError(err));
+    return run;
+  }
+
+  private async changed(payload: string): Promise<void> {
+    const m = /^(\d+):(.+)$/s.exec(payload);
+    if (!m) return;
+    const [, id, userSeatNo] = m as unknown as [string, string, string];
+    const [seat] = await this.db.query<SeatRow>(SEAT_MONITOR_ONE, [userSeatNo]);
+    const change: SeatChange = { id, userSeatNo, seat: seat ?? null };
+    this.ring.push(change);
+    if (this.ring.length > this.size) this.ring.shift();
+    for (const client of this.clients) if (visible(client, userSeatNo)) client.send({ type: 'seat', ...change });
+  }
+}
+
+const visible = (client: MonitorClient, seat: string) => client.own === undefined || client.own === seat;

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { loadSessionUser } from '../auth/tokens.ts';
+import { anyUser } from '../http/access.ts';
+import { bearerToken } from '../http/guard.ts';
+import { ApiError, forbidden } from '../http/envelope.ts';
+import { languageOf, message } from '../http/language.ts';
+import { ownSeatOf } from '../api/callinfo-sql.ts';
+import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
+
+/**
+ * Heartbeat period: a comment line every so often keeps proxies from closing an idle stream, and
+ * each beat checks the session again, so a revoked or expired session's stream ends within one
+ * period. Tests shorten it.
+ */
+export const monitorTiming = { heartbeatMs: 15_000 };
+
+const frame = (msg: MonitorMessage) => `id: ${msg.id}\nevent: ${msg.type}\ndata: ${JSON.stringify(msg)}\n\n`;
+
+/**
+ * GET /api/CallInfo/seatMonitorEvents: server-sent events of seat changes (see SeatMonitorHub).
+ * The token comes in the Authorization header like every API call; `Last-Event-ID` resumes.
+ * Events: `snapshot` (every visible seat), `seat` (one seat's new state), `end` (session over:
+ * do not reconnect).
+ */
+export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const hub = new SeatMonitorHub(ctx.db, (err) => app.log.error({ err }, 'seat monitor change not delivered'));
+  await hub.start();
+  const open = new Set<() => void>();
+  // Streams never end by themselves: end them before the server waits for its connections, and
+  // stop listening while the database is surely still open (onClose hooks may close it first).
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+    await hub.stop();
+  });
+
+  app.get('/api/CallInfo/seatMonitorEvents', { config: { access: anyUser } }, async (req, reply) => {
+    const lang = languageOf(req);
+    const own = ownSeatOf(req.user!);
+    if (own === null) throw forbidden(message(lang, 'ownSeatOnly'));
+    // Only an event-stream client gets the endless answer; anything else (a JSON call, a route
+    // sweep) gets a plain refusal instead of a request that never completes.
+    if (!/\btext\/event-stream\b/i.test(req.headers.accept ?? '')) throw new ApiError(406, message(lang, 'eventStreamOnly'));
+    const token = bearerToken(req.headers.authorization)!;
+    const lastHeader = req.headers['last-event-id'];
+    const lastId = typeof lastHeader === 'string' && /^\d{1,20}$/.test(lastHeader) ? lastHeader : undefined;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no', // nginx: pass events through as they come
+      connection: 'keep-alive',
+    });
+    res.write(`retry: 1000\n\n`);
+
+    let unsubscribe = () => {};
+    let ended = false;
+    const end = (reason?: string) => {
+      if (ended) return;
+      ended = true;
+      clearInterval(beat);
+      unsubscribe();
+      open.delete(end);
+      if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+      res.end();
+    };
+    open.add(end);
+    const beat = setInterval(() => {
+      void (async () => {
+        const claims = await ctx.tokens.claims(token);
+        const live = claims && (await loadSessionUser(ctx.db, claims.userId, claims.jti));
+        if (!live) end('session');
+        else if (!ended) res.write(': ping\n\n');
+      })().catch((err: unknown) => app.log.warn({ err }, 'seat monitor session check failed'));
+    }, monitorTiming.heartbeatMs);
+    req.raw.on('close', () => end());
+    try {
+      const off = await hub.subscribe({ own, send: (msg) => { if (!ended) res.write(frame(msg)); } }, lastId);
+      if (ended) off();
+      else unsubscribe = off;
+    } catch (err) {
+      app.log.error({ err }, 'seat monitor stream could not start');
+      end();
+    }
+  });
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { startTestServer, type TestServer } from './helpers.ts';
+import { twoInstances, type Instance } from '../security/two-instances.ts';
+import { monitorTiming } from '../../server/monitor/routes.ts';
+import { EventStreamParser, type StreamEvent } from '../../src/pages/monitor/event-stream.ts';
+
+/** The live seat monitor stream: changes within a second, agents' own seat only, resume, two processes. */
+const PATH = '/api/CallInfo/seatMonitorEvents';
+const WITHIN = 1000;
+
+interface Stream { status: number; next: (match: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent>; seen: StreamEvent[]; close: () => void; ended: Promise<void> }
+
+async function openStream(app: FastifyInstance, token: string | undefined, lastId?: string): Promise<Stream> {
+  const address = app.server.address() as { port: number };
+  const abort = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${address.port}${PATH}`, {
+    headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lastId ? { 'last-event-id': lastId } : {}) },
+    signal: abort.signal,
+  });
+  const seen: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
+  if (res.ok && res.body) {
+    const parser = new EventStreamParser();
+    const decoder = new TextDecoder();
+    const reader = res.body.getReader();
+    ended = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        seen.push(...parser.push(decoder.decode(value, { stream: true })));
+        for (const w of waiters) w();
+      }
+    })().catch(() => undefined);
+  }
+  const next: Stream['next'] = (match, ms = WITHIN) => new Promise((resolve, reject) => {
+    const check = () => {
+      const hit = seen.find(match);
+      if (!hit) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve(hit);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`no matching event within ${ms} ms; seen: ${seen.map((e) => e.data).join(' | ')}`));
+    }, ms);
+    waiters.add(check);
+    check();
+  });
+  return { status: res.status, next, seen, close: () => abort.abort(), ended };
+}
+
+const isSeat = (seat: string, status?: number) => (e: StreamEvent) => {
+  if (e.event !== 'seat') return false;
+  const d = JSON.parse(e.data) as { userSeatNo: string; seat: { status: number | null } | null };
+  return d.userSeatNo === seat && (status === undefined || d.seat?.status === status);
+};
+
+const setStatus = (db: TestServer['ctx']['db'], seat: string, status: number) => db.transaction(async (tx) => {
+  await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+  await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, now())`, [seat, status]);
+});
+
+describe('seat monitor stream', () => {
+  let s: TestServer;
+  const t = {} as Record<'supervisor' | 'agent1', string>;
+  beforeAll(async () => {
+    s = await startTestServer();
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    t.supervisor = await s.login('supervisor', 'super123');
+    t.agent1 = await s.login('agent1', 'agent123');
+  });
+  afterAll(() => s.close());
+
+  it('starts with the whole picture, then sends a seat change within a second of a status log insert', async () => {
+    const st = await openStream(s.app, t.supervisor);
+    expect(st.status).toBe(200);
+    const snap = await st.next((e) => e.event === 'snapshot');
+    expect(JSON.parse(snap.data).seats.map((r: { userSeatNo: string }) => r.userSeatNo)).toEqual(expect.arrayContaining(['8101', '8102']));
+    await setStatus(s.ctx.db, '8102', 3);
+    const change = JSON.parse((await st.next(isSeat('8102', 3))).data);
+    expect(change.seat).toMatchObject({ userSeatNo: '8102', status: 3 });
+    expect(change.seat.since).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    st.close();
+  });
+
+  it('User/setLogout closing the open log shows up as the seat with no status', async () => {
+    const agent2 = await s.login('agent2', 'agent123');
+    await setStatus(s.ctx.db, '8102', 0);
+    const st = await openStream(s.app, t.supervisor);
+    await st.next((e) => e.event === 'snapshot');
+    expect((await s.call('POST', '/api/User/setLogout', { token: agent2, body: {} })).status).toBe(200);
+    const change = JSON.parse((await st.next((e) => isSeat('8102')(e) && JSON.parse(e.data).seat?.status === null)).data);
+    expect(change.seat).toMatchObject({ userSeatNo: '8102', status: null, since: null });
+    st.close();
+  });
+
+  it('an agent sees only its own seat', async () => {
+    const st = await openStream(s.app, t.agent1);
+    const snap = JSON.parse((await st.next((e) => e.event === 'snapshot')).data);
+    expect(snap.seats.map((r: { userSeatNo: string }) => r.userSeatNo)).toEqual(['8101']);
+    await setStatus(s.ctx.db, '8103', 4);
+    await setStatus(s.ctx.db, '8101', 4);
+    await st.next(isSeat('8101', 4));
+    expect(st.seen.some(isSeat('8103'))).toBe(false);
+    st.close();
+  });
+
+  it('401 without a token or with a bad one, 403 for an agent without a seat', async () => {
+    expect((await openStream(s.app, undefined)).status).toBe(401);
+    expect((await openStream(s.app, 'not-a-token')).status).toBe(401);
+    const agent5 = await s.login('agent5', 'agent123');
+    await s.ctx.db.query("UPDATE users SET user_seat_no = NULL WHERE user_name = 'agent5'");
+    const refused = await s.call('GET', PATH, { token: agent5, headers: { accept: 'text/event-stream' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(403);
+  });
+
+  it('a request that does not accept an event stream gets a finished 406 answer, not an endless one', async () => {
+    const res = await s.call('GET', PATH, { token: t.agent1, headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(406);
+    expect(res.body).toMatchObject({ code: 406, msg: expect.stringContaining('text/event-stream') });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('resumes from Last-Event-ID with the changes missed, or the whole picture when the id is unknown', async () => {
+    const first = await openStream(s.app, t.supervisor);
+    await first.next((e) => e.event === 'snapshot');
+    await setStatus(s.ctx.db, '8104', 2);
+    await first.next(isSeat('8104', 2));
+    await new Promise((r) => setTimeout(r, 200)); // the update's and the insert's notifications both arrive
+    const lastId = first.seen.at(-1)!.id!;
+    first.close();
+    await setStatus(s.ctx.db, '8104', 12);
+    await setStatus(s.ctx.db, '8101', 11);
+    await new Promise((r) => setTimeout(r, 300)); // the two changes reach the ring
+    const again = await openStream(s.app, t.supervisor, lastId);
+    await again.next(isSeat('8101', 11));
+    const missed = again.seen.filter((e) => e.event === 'seat');
+    expect(missed.every((e) => Number(e.id) > Number(lastId))).toBe(true);
+    expect(missed.some(isSeat('8104', 12))).toBe(true);
+    expect(again.seen.some((e) => e.event === 'snapshot')).toBe(false);
+    again.close();
+    const unknown = await openStream(s.app, t.supervisor, '99999999999');
+    await unknown.next((e) => e.event === 'snapshot');
+    unknown.close();
+  });
+
+  it('ends the stream when the session is revoked', async () => {
+    const before = monitorTiming.heartbeatMs;
+    monitorTiming.heartbeatMs = 100;
+    try {
+      const agent4 = await s.login('agent4', 'agent123');
+      const st = await openStream(s.app, agent4);
+      await st.next((e) => e.event === 'snapshot');
+      expect((await s.call('POST', '/api/User/setLogout', { token: agent4, body: {} })).status).toBe(200);
+      const end = await st.next((e) => e.event === 'end', 2000);
+      expect(JSON.parse(end.data)).toEqual({ reason: 'session' });
+      await st.ended;
+    } finally {
+      monitorTiming.heartbeatMs = before;
+    }
+  });
+});
+
+describe('two server instances on one database', () => {
+  let a: Instance;
+  let b: Instance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ a, b, close } = await twoInstances());
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => close());
+
+  it('a change written through one reaches a stream of the other', async () => {
+    const login = await a.app.inject({ method: 'POST', url: '/api/default/login', payload: { username: 'agent3', password: 'agent123' } });
+    const agentToken = login.json().data.token as string;
+    const sup = await b.app.inject({ method: 'POST', url: '/api/default/login', payload: { username: 'supervisor', password: 'super123' } });
+    const st = await openStream(b.app, sup.json().data.token as string);
+    await st.next((e) => e.event === 'snapshot');
+    await setStatus(a.ctx.db, '8103', 5);
+    await st.next(isSeat('8103', 5));
+    // An endpoint of instance a writing the log (setLogout closes it) reaches instance b's client too.
+    expect((await a.app.inject({ method: 'POST', url: '/api/User/setLogout', headers: { authorization: `Bearer ${agentToken}` }, payload: {} })).statusCode).toBe(200);
+    await st.next((e) => isSeat('8103')(e) && JSON.parse(e.data).seat?.status === null);
+    st.close();
+  });
+});
