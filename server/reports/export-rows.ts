@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
@@ -13,43 +14,29 @@ export const BATCH_ROWS = { pglite: 1000, postgres: 2000 } as const;
 /** Lets other requests run between two batches (timers and sockets get their turn). */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * The report's model for an export: the whole filtered result, not a page. A grouped report
- * without a tie-break orders by its group keys too, so batches never overlap or skip a row.
- */
-function exportModel(model: ReportModel, paged: boolean, maxRows: number): ReportModel {
-  const s = model.schema;
-  const tieBreak = s.tieBreak ?? (s.groupBy?.length ? s.groupBy.join(', ') : undefined);
-  return {
-    ...model,
-    schema: { ...s, paged, maxRows },
-    order: { ...model.order, ...(tieBreak ? { tieBreak } : {}) },
-  };
-}
+/** The report's model for an export: the whole filtered result (up to the cap) in one statement, not a page. */
+const exportModel = (model: ReportModel, maxRows: number): ReportModel => ({ ...model, schema: { ...model.schema, paged: false, maxRows } });
 
 /** How many rows the export would write (the report's own count statement), asked before any file starts. */
 export async function exportCount(db: Queryable, model: ReportModel, c: Conditions, user: User | undefined): Promise<number> {
-  const st = reportStatements(exportModel(model, false, 1), c, user);
+  const st = reportStatements(exportModel(model, 1), c, user);
   return (await db.query<{ n: number }>(st.count.sql, st.count.params))[0]!.n;
 }
 
 /**
  * Reads the export's rows batch by batch and hands each to `each`, yielding between batches.
  * PostgreSQL: a cursor in a read-only transaction (one pooled connection; the others keep
- * serving). PGlite: LIMIT/OFFSET batches outside any transaction, because a transaction there
- * would hold the only connection for the whole export. `stopped()` ends the reading early
- * (the client went away); the cursor's transaction then rolls back.
+ * serving). PGlite: a WITH HOLD cursor outside any transaction, because a transaction there
+ * would hold the only session for the whole export. `stopped()` ends the reading early
+ * (the client went away); the cursor is then closed (PostgreSQL: its transaction rolls back).
  */
 export async function readExportRows(
   db: Db, model: ReportModel, c: Conditions, user: User | undefined, maxRows: number,
   each: (rows: Batch) => Promise<void>, stopped: () => boolean,
 ): Promise<void> {
-  const { sortField, sortOrder } = c;
-  const conds: Conditions = { ...c };
-  delete conds.pageNo;
-  delete conds.pageSize;
+  // Unpaged: pageNo and pageSize are ignored, the order is the report's (sortField, sortOrder).
+  const st = reportStatements(exportModel(model, maxRows), c, user);
   if (db.engine === 'postgres') {
-    const st = reportStatements(exportModel(model, false, maxRows), { ...conds, sortField, sortOrder }, user);
     await db.transaction(async (tx) => {
       await tx.query('SET TRANSACTION READ ONLY');
       await tx.query(`DECLARE report_export NO SCROLL CURSOR FOR ${st.rows.sql}`, st.rows.params);
@@ -63,15 +50,21 @@ export async function readExportRows(
     });
     return;
   }
-  const paged = exportModel(model, true, maxRows);
-  for (let pageNo = 1, read = 0; read < maxRows; pageNo += 1) {
-    if (stopped()) return;
-    const pageSize = Math.min(BATCH_ROWS.pglite, maxRows);
-    const st = reportStatements(paged, { ...conds, pageNo, pageSize }, user);
-    const rows = await db.query<Record<string, unknown>>(st.rows.sql, st.rows.params);
-    if (rows.length) await each(rows.slice(0, maxRows - read));
-    read += rows.length;
-    if (rows.length < pageSize) return;
-    await yieldToOthers();
+  // PGlite: one session serves every request, so the cursor is WITH HOLD (it lives outside a
+  // transaction and other requests' statements run between two FETCHes); its result is
+  // materialised once when declared (~0.2 s for 100,000 rows, the one pause others see).
+  // LIMIT/OFFSET batches would re-sort the range on every batch (quadratic: 11 s for 100,000 rows).
+  const cursor = `report_export_${randomBytes(8).toString('hex')}`;
+  await db.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${st.rows.sql}`, st.rows.params);
+  try {
+    for (;;) {
+      if (stopped()) return;
+      const rows = await db.query<Record<string, unknown>>(`FETCH ${BATCH_ROWS.pglite} FROM ${cursor}`);
+      if (rows.length) await each(rows);
+      if (rows.length < BATCH_ROWS.pglite) return;
+      await yieldToOthers();
+    }
+  } finally {
+    await db.query(`CLOSE ${cursor}`);
   }
 }

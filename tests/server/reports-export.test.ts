@@ -133,6 +133,8 @@ describe('xlsx export', () => {
     expect(Math.max(...rows.slice(1).map((r) => r[7] as number))).toBe(60);
     expect(numFmts.get(styles[1]![3]!)).toBe('yyyy-mm-dd hh:mm:ss');
     expect(typeof rows[1]![8]).toBe('number');
+    // The cursor is closed once the file is written (PGlite's WITH HOLD cursor would outlive the request otherwise).
+    expect(await s.ctx.db.query("SELECT name FROM pg_cursors WHERE name LIKE 'report_export%'")).toEqual([]);
   });
 
   it('names the file after the report and the day, RFC 5987 for the Chinese title', async () => {
