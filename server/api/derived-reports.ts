@@ -12,6 +12,7 @@ import { checkConditions } from '../reports/check.ts';
 import { buildReport } from '../reports/model.ts';
 import { registerReport } from '../reports/routes.ts';
 import { runReport } from '../reports/sql.ts';
+import { verifyReports } from '../reports/verify.ts';
 
 /**
  * Report endpoints derived from compiled report schemas rather than written as schema files,
@@ -27,10 +28,15 @@ export default async function derivedReportRoutes(app: FastifyInstance, ctx: App
   const archived = `c.call_time < now() - make_interval(months => ${ctx.config.reportArchiveMonths})`;
   const old = (base: ReportSchema, id: string, action: string, description: string) =>
     buildReport({ ...base, id, endpoint: { module: 'CallReport', action }, description, where: archived });
-  registerReport(app, ctx, old(allCallReportByPage, 'oldAllCallReportByPage', 'getOldAllCallReportByPage',
-    'One page of the call report over archived records (older than the retention window, REPORT_ARCHIVE_MONTHS).'));
-  registerReport(app, ctx, old(allCallReportTotal, 'oldAllCallReportTotal', 'getOldAllCallReportTotal',
-    'How many archived calls getOldAllCallReportByPage lists for the same conditions: one row with total.'));
+  const archive = [
+    old(allCallReportByPage, 'oldAllCallReportByPage', 'getOldAllCallReportByPage',
+      'One page of the call report over archived records (older than the retention window, REPORT_ARCHIVE_MONTHS).'),
+    old(allCallReportTotal, 'oldAllCallReportTotal', 'getOldAllCallReportTotal',
+      'How many archived calls getOldAllCallReportByPage lists for the same conditions: one row with total.'),
+  ];
+  // Tried against the database like every schema file's report: a broken one stops the server, not a request.
+  await verifyReports(ctx.db, archive);
+  for (const model of archive) registerReport(app, ctx, model);
   registerComparison(app, ctx);
 }
 
