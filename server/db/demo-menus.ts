@@ -18,6 +18,7 @@ export const DEFAULT_MENUS: MenuSeed[] = [
   {
     key: 'reportcall', path: '/reportcall', name: 'Reportcall', component: 'Layout', title: 'menu.reportcall', icon: 'BarChartOutlined', order: 50,
     redirect: '/reportcall/fullcallreport', alwaysShow: true, roles: ['admin', 'supervisor'],
+    children: [{ path: '/reportcall/seatmonitor', name: 'SeatMonitor', component: 'SeatMonitor', title: 'menu.seatMonitor', icon: 'DesktopOutlined', order: 99, roles: ['admin', 'supervisor'] }],
   },
   {
     key: 'system', path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,

@@ -13,6 +13,7 @@ const PAGES = {
   show: lazy(() => import('../pages/resource/ShowPage')),
 };
 const ReportPage = lazy(() => import('../pages/report/ReportPage'));
+const SeatMonitorPage = lazy(() => import('../pages/monitor/SeatMonitorPage'));
 
 export interface RouteDef {
   path: string;
@@ -50,7 +51,7 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
  * routes its schema gives (x-resource.menu.path), where Refine expects them.
  */
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
-  const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }] };
+  const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }] };
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }

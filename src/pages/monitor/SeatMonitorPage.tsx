@@ -1,0 +1,89 @@
+import { Alert, Badge, Card, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resetSession } from '../../app/reset-session';
+import { tokenStore } from '../../lib/token';
+import { usePageTitle } from '../../shell/use-page-title';
+import { connectMonitorStream, type StreamState } from './monitor-stream';
+import { applyMonitorMessage, elapsed, statusColor, statusKey, type SeatRow, type SeatState } from './seat-state';
+
+const STREAM_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/CallInfo/seatMonitorEvents`;
+const BADGE: Record<StreamState, 'processing' | 'success' | 'warning' | 'default'> = {
+  connecting: 'processing', live: 'success', reconnecting: 'warning', ended: 'default',
+};
+
+/** Counts seconds for the "since" column: one timer for the whole table. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * Live seat monitor for supervisors: every seat's status (ready green, others red), how long
+ * it has been in it, and its current call, kept up to date by the server's event stream
+ * (a snapshot, then one change per seat); shows when the stream is reconnecting.
+ */
+export default function SeatMonitorPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('menu.seatMonitor');
+  const [seats, setSeats] = useState<SeatState>([]);
+  const [state, setState] = useState<StreamState>('connecting');
+  const now = useNow();
+
+  useEffect(() => connectMonitorStream({
+    url: STREAM_URL,
+    getToken: () => tokenStore.get(),
+    language: () => (i18n.language === 'en' ? 'en' : 'zh-CN'),
+    onMessage: (msg) => setSeats((prev) => applyMonitorMessage(prev, msg)),
+    onState: setState,
+    onEnd: (why) => {
+      if (why === 403) window.location.hash = '#/403';
+      else resetSession();
+    },
+  }), [i18n]);
+
+  const columns: ColumnsType<SeatRow> = [
+    { key: 'seat', title: t('monitor.columns.userSeatNo'), dataIndex: 'userSeatNo', width: 110 },
+    { key: 'name', title: t('monitor.columns.userChineseName'), dataIndex: 'userChineseName' },
+    {
+      key: 'status', title: t('monitor.columns.status'), dataIndex: 'status', width: 150,
+      render: (status: number | null) => <Tag color={statusColor(status)}>{t(statusKey(status))}</Tag>,
+    },
+    {
+      key: 'since', title: t('monitor.columns.since'), dataIndex: 'since', width: 120,
+      render: (since: string | null) => (since ? <span title={since} style={{ fontVariantNumeric: 'tabular-nums' }}>{elapsed(since, now)}</span> : '—'),
+    },
+    { key: 'phone', title: t('monitor.columns.phoneNo'), dataIndex: 'phoneNo', render: (phone: string | null) => phone || '—' },
+  ];
+  const ready = seats.filter((s) => s.status === 0).length;
+  const busy = seats.filter((s) => s.status !== null && s.status !== 0).length;
+
+  return (
+    <Card
+      title={t('monitor.title')}
+      extra={<Badge status={BADGE[state]} text={t(`monitor.stream.${state}`)} data-testid="monitor-stream-state" />}
+    >
+      {state === 'reconnecting' && <Alert type="warning" showIcon message={t('monitor.reconnecting')} style={{ marginBottom: 16 }} />}
+      <Space size="large" style={{ marginBottom: 16 }}>
+        <Typography.Text>{t('monitor.summary.seats', { count: seats.length })}</Typography.Text>
+        <Typography.Text type="success">{t('monitor.summary.ready', { count: ready })}</Typography.Text>
+        <Typography.Text type="danger">{t('monitor.summary.busy', { count: busy })}</Typography.Text>
+      </Space>
+      <Table<SeatRow>
+        rowKey="userSeatNo"
+        size="middle"
+        columns={columns}
+        dataSource={[...seats]}
+        pagination={false}
+        loading={state === 'connecting'}
+        scroll={{ x: 600 }}
+        data-testid="seat-monitor-table"
+      />
+    </Card>
+  );
+}

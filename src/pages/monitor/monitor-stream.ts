@@ -1,0 +1,79 @@
+import { EventStreamParser } from './event-stream';
+import type { MonitorMessage } from './seat-state';
+
+export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
+
+export interface MonitorStreamOptions {
+  url: string;
+  getToken: () => string | null;
+  language: () => string;
+  onMessage: (msg: MonitorMessage) => void;
+  onState: (state: StreamState) => void;
+  /** The server ended the stream for good (session revoked or expired, 401/403). */
+  onEnd: (status: number | 'session') => void;
+  retryMs?: number;
+}
+
+/**
+ * Reads the seat monitor's event stream with fetch (EventSource cannot send the Authorization
+ * header) and reconnects after a drop, sending the last event id so the server sends only what
+ * was missed. Returns a function that stops it.
+ */
+export function connectMonitorStream(o: MonitorStreamOptions): () => void {
+  let stopped = false;
+  let lastId: string | undefined;
+  let abort: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const finish = (why: number | 'session') => {
+    stopped = true;
+    o.onState('ended');
+    o.onEnd(why);
+  };
+
+  const run = async () => {
+    abort = new AbortController();
+    try {
+      const token = o.getToken();
+      const res = await fetch(o.url, {
+        headers: {
+          accept: 'text/event-stream',
+          'accept-language': o.language(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(lastId ? { 'last-event-id': lastId } : {}),
+        },
+        signal: abort.signal,
+        cache: 'no-store',
+      });
+      if (res.status === 401 || res.status === 403) return finish(res.status);
+      if (!res.ok || !res.body) throw new Error(`monitor stream answered ${res.status}`);
+      const parser = new EventStreamParser();
+      const decoder = new TextDecoder();
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const ev of parser.push(decoder.decode(value, { stream: true }))) {
+          if (ev.event === 'end') return finish('session');
+          if (ev.event !== 'snapshot' && ev.event !== 'seat') continue;
+          lastId = ev.id;
+          o.onState('live');
+          o.onMessage(JSON.parse(ev.data) as MonitorMessage);
+        }
+      }
+    } catch {
+      // a dropped connection or an unreachable server: try again below
+    }
+    if (stopped) return;
+    o.onState('reconnecting');
+    timer = setTimeout(() => void run(), o.retryMs ?? 1000);
+  };
+
+  o.onState('connecting');
+  void run();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    abort?.abort();
+  };
+}

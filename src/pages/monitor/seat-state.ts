@@ -1,0 +1,54 @@
+/**
+ * The monitor's picture of the seats and how a stream message changes it (server/monitor/hub.ts
+ * sends them). Plain functions: the page renders what they return.
+ */
+export interface SeatRow {
+  userSeatNo: string;
+  userChineseName: string;
+  /** Spec section 4 status code of the seat's open log; null = no open log (logged out). */
+  status: number | null;
+  since: string | null;
+  callId: string | null;
+  phoneNo: string | null;
+  callTime: string | null;
+}
+
+export type MonitorMessage =
+  | { type: 'snapshot'; id: string; seats: SeatRow[] }
+  | { type: 'seat'; id: string; userSeatNo: string; seat: SeatRow | null };
+
+/** Seats in seat-number order, as getSeatMonitor lists them. */
+export type SeatState = readonly SeatRow[];
+
+/** The seats after one message: a snapshot replaces them all; a change replaces, adds or removes one seat. */
+export function applyMonitorMessage(state: SeatState, msg: MonitorMessage): SeatState {
+  if (msg.type === 'snapshot') return msg.seats;
+  const rest = state.filter((s) => s.userSeatNo !== msg.userSeatNo);
+  if (!msg.seat) return rest;
+  const next = [...rest, msg.seat];
+  return next.sort((a, b) => (a.userSeatNo < b.userSeatNo ? -1 : a.userSeatNo > b.userSeatNo ? 1 : 0));
+}
+
+/** Spec section 4: the codes a seat log carries; each has a label monitor.status.<code>. */
+export const STATUS_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13] as const;
+
+/** Ready shows green, every other status red (spec section 4); no open log is neither. */
+export function statusColor(status: number | null): 'success' | 'error' | 'default' {
+  if (status === null) return 'default';
+  return status === 0 ? 'success' : 'error';
+}
+
+/** The i18n key naming a status ('offline' for no open log, 'unknown' for a code the spec lacks). */
+export function statusKey(status: number | null): string {
+  if (status === null) return 'monitor.status.offline';
+  return (STATUS_CODES as readonly number[]).includes(status) ? `monitor.status.${status}` : 'monitor.status.unknown';
+}
+
+/** hh:mm:ss since a wire time 'YYYY-MM-DD HH:mm:ss' (the server's zone = the browser's), as the phone bar's timer shows it. */
+export function elapsed(since: string, now: number): string {
+  const start = new Date(since.replace(' ', 'T')).getTime();
+  if (Number.isNaN(start)) return '';
+  const total = Math.max(0, Math.floor((now - start) / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+}
