@@ -3,14 +3,15 @@ import { Navigate } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
 import { reportById } from './catalogue';
+import { ExportButton } from './ExportButton';
 import { ReportChart } from './ReportChart';
 import { reportList, type ReportTranslate } from './report-list';
 
 /**
  * A report's screen: its list description (report-list.ts) on the generic ListView, with its
  * chart above the table when the schema has a chart hint. The id is the report's schema id
- * (the menu's component `reports/<id>`). No Export button yet: export comes with the export
- * endpoint (issue 8 item 5).
+ * (the menu's component `reports/<id>`). Reports whose schema has `export: true` get the
+ * Export button (ExportButton.tsx: the table's conditions to api/export/<module>/<action>).
  */
 export default function ReportPage({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -24,7 +25,8 @@ export default function ReportPage({ id }: { id: string }) {
     <ListView
       key={id}
       description={description}
-      {...(chart ? { extra: (rows) => <ReportChart chart={chart} columns={description.columns} rows={rows} /> } : {})}
+      {...(chart ? { extra: (rows) => <ReportChart chart={chart} columns={description.columns} rows={rows} paged={report.paged} /> } : {})}
+      {...(report.export ? { headerButtons: <ExportButton report={report} /> } : {})}
     />
   );
 }

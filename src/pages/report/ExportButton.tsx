@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { parseTableParams } from '@refinedev/core';
+import { App, Button, Dropdown, Space } from 'antd';
+import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { ReportSchema } from '../../../schemas/report-types';
+import { conditionsFromFilters, sortFromSorters } from '../../../data-providers/condition-body';
+import { tokenStore } from '../../lib/token';
+
+/**
+ * The report page's Export button: posts the conditions the table shows (the filters and sort
+ * in the page's URL, as the list sends them, without paging: the export holds every row) to
+ * POST api/export/<module>/<action>?format=xlsx|csv, shows the bytes received while the
+ * server streams the file (its size is not known before the end), can cancel
+ * (AbortController; the server then stops reading), and saves the file under the name the
+ * server gives (Content-Disposition filename*). A refusal (too many rows, bad conditions)
+ * shows the server's localised message.
+ */
+
+/** The button's words in both languages, until the lead moves them into src/locales (reports.export.*). */
+const TEXT = {
+  zh: { export: '导出', xlsx: 'Excel (.xlsx)', csv: 'CSV (.csv)', cancel: '取消导出', received: '已接收 {size}', failed: '导出失败', cancelled: '已取消导出' },
+  en: { export: 'Export', xlsx: 'Excel (.xlsx)', csv: 'CSV (.csv)', cancel: 'Cancel export', received: '{size} received', failed: 'The export failed', cancelled: 'Export cancelled' },
+} as const;
+
+const apiBase = import.meta.env.VITE_API_BASE ?? '';
+
+/** 1.2 MB, 340 KB: enough to see the download move. */
+function size(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The name in `filename*=UTF-8''...` (RFC 5987), else `filename="..."`, else the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!);
+    } catch {
+      // A malformed name: the plain one below.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/** Hands a downloaded file to the browser's save: an <a download> on a blob URL, released after the click. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportButton({ report }: { report: ReportSchema }) {
+  const { i18n } = useTranslation();
+  const text = TEXT[i18n.language === 'en' ? 'en' : 'zh'];
+  const { search } = useLocation();
+  const { message } = App.useApp();
+  const [received, setReceived] = useState<number | undefined>();
+  const abort = useRef<AbortController | undefined>(undefined);
+  // Leaving the page ends a download under way instead of letting it run unseen.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function run(format: 'xlsx' | 'csv') {
+    const { parsedFilters, parsedSorter } = parseTableParams(search);
+    const body = { ...conditionsFromFilters(parsedFilters), ...sortFromSorters(parsedSorter) };
+    const controller = new AbortController();
+    abort.current = controller;
+    setReceived(0);
+    try {
+      const token = tokenStore.get();
+      const res = await fetch(`${apiBase}/api/export/${report.endpoint.module}/${report.endpoint.action}?format=${format}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': i18n.language === 'en' ? 'en' : 'zh-CN',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      if (!res.ok || !res.body) {
+        // Refusals (bad conditions, too many rows, no access) come in the usual envelope.
+        const envelope = (await res.json().catch(() => undefined)) as { msg?: string } | undefined;
+        void message.error(envelope?.msg ?? text.failed);
+        return;
+      }
+      const reader = res.body.getReader();
+      const chunks: Uint8Array[] = [];
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        bytes += value.length;
+        setReceived(bytes);
+      }
+      const type = res.headers.get('content-type') ?? 'application/octet-stream';
+      save(new Blob(chunks as BlobPart[], { type }), fileNameOf(res.headers.get('content-disposition'), `${report.id}.${format}`));
+    } catch (error) {
+      if (controller.signal.aborted) void message.info(text.cancelled);
+      else void message.error(error instanceof Error && error.message ? `${text.failed}: ${error.message}` : text.failed);
+    } finally {
+      if (abort.current === controller) abort.current = undefined;
+      setReceived(undefined);
+    }
+  }
+
+  if (received !== undefined) {
+    return (
+      <Space data-testid="report-export-progress">
+        <Button loading icon={<DownloadOutlined />}>{text.received.replace('{size}', size(received))}</Button>
+        <Button icon={<CloseOutlined />} onClick={() => abort.current?.abort()} data-testid="report-export-cancel">{text.cancel}</Button>
+      </Space>
+    );
+  }
+  return (
+    <Dropdown.Button
+      data-testid="report-export"
+      icon={<DownloadOutlined />}
+      onClick={() => void run('xlsx')}
+      menu={{ items: [{ key: 'xlsx', label: text.xlsx }, { key: 'csv', label: text.csv }], onClick: ({ key }) => void run(key as 'xlsx' | 'csv') }}
+    >
+      {text.export}
+    </Dropdown.Button>
+  );
+}
