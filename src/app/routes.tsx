@@ -12,6 +12,7 @@ const ShellLayout = lazy(() => import('../shell/ShellLayout'));
 const RegisterPage = lazy(() => import('../pages/RegisterPage'));
 const CallbackPage = lazy(() => import('../pages/CallbackPage'));
 const ErrorPage = lazy(() => import('../pages/ErrorPage'));
+const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -36,6 +37,8 @@ export function AppRoutes() {
           {screens.map(({ path, element }) => (
             <Route key={path} path={path} element={element} />
           ))}
+          {/* Every report by id, where a drill-down opens a report no menu places (report-list.ts reportPath). */}
+          <Route path="/reports/:id" element={<ReportRoute />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
         <Route

@@ -5,6 +5,7 @@ import type { ReportSchema } from '../../schemas/report-types';
 import fullCallReport from '../../schemas/reports/full-call-report';
 import { createReportProvider } from '../../src/pages/report/report-provider';
 import { chartOption } from '../../src/pages/report/chart-option';
+import { REPORTS } from '../../src/pages/report/catalogue';
 import { drillUrl, pageSizesOf, reportList } from '../../src/pages/report/report-list';
 import type { Http } from '../../src/lib/http';
 
@@ -72,6 +73,25 @@ describe('report adapter', () => {
     ]));
   });
 
+  it('names the filter bar button Query (spec section 2), not the entity lists\' Search', () => {
+    expect(call.searchLabel).toBe('reports.query');
+  });
+
+  it('labels a coded condition\'s choices and the column of the same key: direction in / out', () => {
+    const labels: Record<string, string> = { 'reports.enums.direction.in': 'Inbound', 'reports.enums.direction.out': 'Outbound' };
+    const tr = (key: string | string[]) => { const first = Array.isArray(key) ? key[0]! : key; return labels[first] ?? first; };
+    const withDirection: ReportSchema = {
+      ...synthesis,
+      conditions: { ...synthesis.conditions, properties: { ...synthesis.conditions.properties, direction: { type: 'string', enum: ['in', 'out'], 'x-filter': { sql: 'c.direction', op: 'eq' } } } },
+      columns: [...synthesis.columns, { key: 'direction', sql: 'c.direction', format: 'text' }],
+    };
+    const list = reportList(withDirection, tr);
+    const filter = list.filters.find((f) => f.key === 'direction')!;
+    expect([filter.control, filter.optionLabel?.('in'), filter.optionLabel?.('out')]).toEqual(['select', 'Inbound', 'Outbound']);
+    const column = list.columns.find((c) => c.key === 'direction')!;
+    expect([column.label?.('out'), column.label?.('sideways')]).toEqual(['Outbound', undefined]);
+  });
+
   it('sorts only on the declared sorters, and a KPI column takes its dictionary label', () => {
     const list = reportList(synthesis, t);
     expect(list.columns.map((c) => [c.key, Boolean(c.sortable), c.title])).toEqual([
@@ -113,8 +133,19 @@ describe('drill-down', () => {
     expect(parseTableParams(`?${url.split('?')[1]}`).parsedFilters.map((f) => 'field' in f && f.field)).toEqual(['userSeatNo', 'direction']);
   });
 
-  it('has no link to a report without a screen', () => {
+  it('has no link to a report no schema has', () => {
     expect(drillUrl({ report: 'noSuchReport', conditions: {} }, {}, {})).toBeUndefined();
+  });
+
+  it("opens a target without a menu entry at its /reports/<id> route", () => {
+    const unplaced = REPORTS.find((report) => !report.menu)!;
+    expect(drillUrl({ report: unplaced.id, conditions: {} }, {}, {})).toMatch(new RegExp(`^/reports/${unplaced.id}\\?`));
+  });
+
+  it("every schema's drill hint leads somewhere", () => {
+    const drills = REPORTS.flatMap((report) => Object.values(report.drill ?? {}).map((drill) => [report.id, drill.report, drillUrl(drill, {}, {})?.split('?')[0]]));
+    expect(drills.length).toBeGreaterThan(0);
+    expect(drills.filter(([, , url]) => !url)).toEqual([]);
   });
 });
 

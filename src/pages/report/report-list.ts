@@ -23,12 +23,28 @@ export type ReportTranslate = (key: string | string[]) => string;
 
 export const conditionLabelKey = (key: string) => `reports.conditions.${key}`;
 
+/**
+ * The label of a coded value (direction 'in' as inbound / 呼入): `reports.enums.<key>.<value>`,
+ * shared by a condition's choices and a column of the same key; undefined shows the value.
+ */
+export function enumLabel(key: string, t: ReportTranslate): (value: unknown) => string | undefined {
+  return (value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const labelKey = `reports.enums.${key}.${String(value)}`;
+    const label = t(labelKey);
+    return label === labelKey ? undefined : label;
+  };
+}
+
+/** The screen of a report: its menu entry's path, else the route every report has (routes.tsx). */
+export const reportPath = (report: ReportSchema) => report.menu?.path ?? `/reports/${report.id}`;
+
 /** How a condition filters: a date range bound is picked as a day, the rest as the list core compares it. */
 function filterOf(key: string, property: ConditionProperty, t: ReportTranslate): FilterDescription {
   const filter = property['x-filter'];
   const op: FilterOp = filter && filter.op !== 'range' ? filter.op : 'eq';
   const control: FilterControl = filter?.op === 'range' ? 'date' : filterControl(property, op);
-  return { key, label: t(conditionLabelKey(key)), op, control, property };
+  return { key, label: t(conditionLabelKey(key)), op, control, property, ...(property.enum ? { optionLabel: enumLabel(key, t) } : {}) };
 }
 
 /** The page-size choices with the first page's size among them, so the selector can show it (10 with 20..1000). */
@@ -47,20 +63,21 @@ function drillValue(from: DrillValue, record: Record<string, unknown>, condition
 /**
  * The URL of the report a figure opens: the target's screen with the mapped conditions as its
  * filters, in the form the list page reads back from its URL (Refine's table parameters).
- * Undefined when the target has no screen (no menu entry).
+ * Undefined when no schema has the target's id.
  */
 export function drillUrl(drill: ReportDrill, record: Record<string, unknown>, conditions: Record<string, unknown>): string | undefined {
   const target = reportById(drill.report);
-  if (!target?.menu) return undefined;
+  if (!target) return undefined;
   const filters = Object.entries(drill.conditions).flatMap(([field, from]) => {
     const value = drillValue(from, record, conditions);
     return value === undefined || value === null || value === '' ? [] : [{ field, operator: 'eq' as const, value: String(value) }];
   });
   const { initialPageSize } = pageSizesOf(target);
-  return `${target.menu.path}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: initialPageSize }, sorters: [], filters })}`;
+  return `${reportPath(target)}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: initialPageSize }, sorters: [], filters })}`;
 }
 
 export function reportColumns(report: ReportSchema, t: ReportTranslate): ColumnDescription[] {
+  const coded = new Set(Object.entries(report.conditions.properties).flatMap(([key, property]) => (property.enum ? [key] : [])));
   const sortable = new Set(report.paged ? (report.sorters ?? []) : []);
   return report.columns.map((column) => {
     const drill = report.drill?.[column.key];
@@ -70,6 +87,8 @@ export function reportColumns(report: ReportSchema, t: ReportTranslate): ColumnD
       format: column.format,
       sortable: sortable.has(column.key),
       ...(column.cap !== undefined ? { cap: column.cap } : {}),
+      // A column holding a coded value reads as its label, like the condition's choices (in: inbound).
+      ...(coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
       // A zero has no rows behind it: nothing to open.
       ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions) : undefined) } : {}),
     };
@@ -82,6 +101,8 @@ export function reportList(report: ReportSchema, t: ReportTranslate): ListDescri
     dataProviderName: 'reports',
     meta: { module: report.endpoint.module, action: report.endpoint.action },
     title: t(`reports.${report.id}.title`),
+    // Spec section 2 names the call report's button Query (查询), not the entity lists' Search.
+    searchLabel: t('reports.query'),
     // Detail rows are keyed by their first column (a call id), grouped rows by their group (a seat, a day).
     rowKey: report.columns[0]?.key ?? 'id',
     columns: reportColumns(report, t),

@@ -34,7 +34,7 @@ const isSet = (value: unknown) => value !== undefined && value !== null && value
  * the filters in use), so the rows, not six inputs, fill the first screen; the form stays
  * mounted either way, since it holds the filters read back from the URL.
  */
-export function FilterBar({ filters, formProps }: { filters: readonly FilterDescription[]; formProps: FormProps }) {
+export function FilterBar({ filters, formProps, searchLabel }: { filters: readonly FilterDescription[]; formProps: FormProps; searchLabel?: string | undefined }) {
   const { t } = useTranslation();
   const phone = Grid.useBreakpoint().xs === true;
   const [unfolded, setUnfolded] = useState(false);
@@ -51,18 +51,18 @@ export function FilterBar({ filters, formProps }: { filters: readonly FilterDesc
       )}
       {/* Named, so its fields' ids (filters_userName) differ from those of a form on the same page. */}
       <Form {...formProps} name="filters" layout="inline" style={{ marginBottom: 16, rowGap: 8, ...(folded ? { display: 'none' } : {}) }} data-testid="filter-bar">
-        {filters.map(({ key, label, control, property }) => {
+        {filters.map(({ key, label, control, property, optionLabel }) => {
           const Control = CONTROLS[control];
           return (
             <Form.Item key={key} name={key} label={label}>
-              <Control property={property} />
+              <Control property={property} {...(optionLabel ? { optionLabel } : {})} />
             </Form.Item>
           );
         })}
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('crud.search')}
+              {searchLabel ?? t('crud.search')}
             </Button>
             <Button
               onClick={() => {

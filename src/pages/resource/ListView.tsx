@@ -81,7 +81,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     : undefined;
   return (
     <List resource={description.resource} title={description.title} breadcrumb={false} {...(headerButtons !== undefined ? { headerButtons } : {})}>
-      <FilterBar filters={filters} formProps={searchFormProps} />
+      <FilterBar filters={filters} formProps={searchFormProps} searchLabel={description.searchLabel} />
       {extra?.(tableProps.dataSource ?? [])}
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
       <Table

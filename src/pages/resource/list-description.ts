@@ -38,6 +38,8 @@ export interface FilterDescription {
   control: FilterControl;
   /** The form widget's source of choices and bounds (a report condition is a JSON Schema property too). */
   property: PropertySchema;
+  /** The label of a choice of a closed set (a report's direction: inbound / outbound); undefined shows the value. */
+  optionLabel?: (value: unknown) => string | undefined;
 }
 
 export interface ListDescription {
@@ -51,6 +53,8 @@ export interface ListDescription {
   rowKey: string;
   columns: ColumnDescription[];
   filters: FilterDescription[];
+  /** The filter bar's submit button, already translated (a report's Query); default the lists' Search. */
+  searchLabel?: string;
   /** A tree comes whole (children nested), unpaged and in its own order. */
   tree: boolean;
   pageSizes: readonly number[];

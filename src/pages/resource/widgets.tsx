@@ -18,16 +18,18 @@ export interface WidgetProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   placeholder?: string;
+  /** The label of an enum's value (a report's direction); undefined shows the value. */
+  optionLabel?: (value: unknown) => string | undefined;
 }
 
 /** Choices of a select: another entity's options (x-options), an enum, or yes/no. */
-function useChoices(property: PropertySchema): { options: OptionItem[]; loading: boolean } {
+function useChoices(property: PropertySchema, optionLabel?: WidgetProps['optionLabel']): { options: OptionItem[]; loading: boolean } {
   const { t } = useTranslation();
   const remote = useOptions(property['x-options'] ?? property.items?.['x-options']);
   if (property['x-options'] || property.items?.['x-options']) return remote;
   const values = property.enum ?? property.items?.enum;
   if (values) {
-    return { options: values.map((value) => ({ label: value === '' ? t('crud.empty') : String(value), value: value as string | number })), loading: false };
+    return { options: values.map((value) => ({ label: value === '' ? t('crud.empty') : (optionLabel?.(value) ?? String(value)), value: value as string | number })), loading: false };
   }
   if (baseType(property) === 'boolean') {
     return { options: [{ label: t('crud.yes'), value: 1 }, { label: t('crud.no'), value: 0 }], loading: false };
@@ -38,8 +40,8 @@ function useChoices(property: PropertySchema): { options: OptionItem[]; loading:
 /** Yes/no choices stand for true/false: antd keys must be strings or numbers. */
 const isBooleanChoice = (property: PropertySchema) => baseType(property) === 'boolean';
 
-function ChoiceSelect({ property, value, onChange, multiple, ...rest }: WidgetProps & { multiple?: boolean }) {
-  const { options, loading } = useChoices(property);
+function ChoiceSelect({ property, value, onChange, multiple, optionLabel, ...rest }: WidgetProps & { multiple?: boolean }) {
+  const { options, loading } = useChoices(property, optionLabel);
   const boolean = isBooleanChoice(property);
   const shown = boolean && typeof value === 'boolean' ? Number(value) : value;
   // A list with nothing to choose from takes free entries (tags).
@@ -60,8 +62,8 @@ function ChoiceSelect({ property, value, onChange, multiple, ...rest }: WidgetPr
   );
 }
 
-function ChoiceTree({ property, value, onChange, ...rest }: WidgetProps) {
-  const { options, loading } = useChoices(property);
+function ChoiceTree({ property, value, onChange, optionLabel, ...rest }: WidgetProps) {
+  const { options, loading } = useChoices(property, optionLabel);
   return (
     <TreeSelect
       {...rest}
