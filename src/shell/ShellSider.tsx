@@ -66,6 +66,10 @@ export function ShellSider() {
     const around = openKeysFor(selected, menu);
     setOpenKeys((open) => (around.every((key) => open.includes(key)) ? open : [...new Set([...open, ...around])]));
   }, [selected, menu]);
+  // A collapsed menu's submenus are pop-outs over the page: they follow the pointer, and moving
+  // to another page closes them (they stayed open over the content at 390 px).
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+  useEffect(() => setPopupKeys([]), [pathname]);
 
   const label = (node: MenuNode) => {
     // A title is an i18n key (menu.users) or plain text, which then shows as it is.
@@ -110,7 +114,9 @@ export function ShellSider() {
       collapsed={collapsed}
       onCollapse={onCollapse}
       breakpoint={MOBILE_BREAKPOINT}
-      style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}
+      // Stays in view while the page scrolls (as antd Pro's side menu does); a long menu scrolls inside it.
+      className="console-sider"
+      style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh', alignSelf: 'flex-start' }}
       data-testid="side-menu"
     >
       <div style={collapsed ? { ...titleStyle, justifyContent: 'center', padding: 0 } : titleStyle}>
@@ -124,8 +130,8 @@ export function ShellSider() {
       <Menu
         mode="inline"
         selectedKeys={selected ? [selected] : []}
-        openKeys={openKeys}
-        onOpenChange={setOpenKeys}
+        openKeys={collapsed ? popupKeys : openKeys}
+        onOpenChange={collapsed ? setPopupKeys : setOpenKeys}
         items={toItems(menu)}
         style={{ borderInlineEnd: 'none' }}
       />
