@@ -47,6 +47,8 @@ export function connectMonitorStream(o: MonitorStreamOptions): () => void {
       });
       if (res.status === 401 || res.status === 403) return finish(res.status);
       if (!res.ok || !res.body) throw new Error(`monitor stream answered ${res.status}`);
+      // Open is live: a resumed stream with nothing missed sends no event until the next change.
+      o.onState('live');
       const parser = new EventStreamParser();
       const decoder = new TextDecoder();
       const reader = res.body.getReader();
@@ -57,7 +59,6 @@ export function connectMonitorStream(o: MonitorStreamOptions): () => void {
           if (ev.event === 'end') return finish('session');
           if (ev.event !== 'snapshot' && ev.event !== 'seat') continue;
           lastId = ev.id;
-          o.onState('live');
           o.onMessage(JSON.parse(ev.data) as MonitorMessage);
         }
       }
