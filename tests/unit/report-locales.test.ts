@@ -20,12 +20,16 @@ function lookup(tree: Tree, key: string): string | undefined {
 const LOCALES = [['zh', zh], ['en', en]] as const;
 
 describe.each(REPORTS.map((report) => [report.id, report] as const))('report %s', (_id, report) => {
-  it.each(LOCALES)('has its title, every column title and every condition label in %s', (_language, locale) => {
+  it.each(LOCALES)('has its title, every column title, every condition label and every coded condition value in %s', (_language, locale) => {
     const tree = locale as unknown as Tree;
     const missing = [
       ...[`reports.${report.id}.title`].filter((key) => !lookup(tree, key)),
       ...report.columns.filter((column) => !columnTitleKeys(report, column).some((key) => lookup(tree, key))).map((c) => `column ${c.key}`),
       ...Object.keys(report.conditions.properties).map(conditionLabelKey).filter((key) => !lookup(tree, key)),
+      // A closed set's choices read as words (direction: inbound / outbound), not as codes.
+      ...Object.entries(report.conditions.properties)
+        .flatMap(([key, property]) => (property.enum ?? []).map((value) => `reports.enums.${key}.${String(value)}`))
+        .filter((key) => !lookup(tree, key)),
     ];
     expect(missing).toEqual([]);
   });
@@ -34,7 +38,7 @@ describe.each(REPORTS.map((report) => [report.id, report] as const))('report %s'
 describe('KPI labels and report menus', () => {
   it.each(LOCALES)('every KPI of the dictionary, the reports group and the totals row are labelled in %s', (_language, locale) => {
     const keys = [...Object.values(CALL_KPI), ...Object.values(STATUS_KPI)].map((k) => k.label);
-    expect([...keys, 'menu.reportcall', 'crud.total'].filter((key) => !lookup(locale as unknown as Tree, key))).toEqual([]);
+    expect([...keys, 'menu.reportcall', 'crud.total', 'reports.query', 'reports.chartThisPage'].filter((key) => !lookup(locale as unknown as Tree, key))).toEqual([]);
   });
 
   it('finds the lookup failing for a key that is not there', () => {
