@@ -31,7 +31,8 @@ export async function openPglite(dataDir: string | undefined, timeZone: string):
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    // PGlite is one in-process database: its own listen delivers every NOTIFY after commit.
+    // PGlite is one in-process database: its own listen delivers every NOTIFY after commit, and
+    // there is no connection to lose (`resumed` is never called).
     listen: (channel, handler) => pg.listen(channelName(channel), handler),
     close: () => pg.close(),
   };

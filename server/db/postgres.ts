@@ -70,9 +70,11 @@ export const RELISTEN_DELAY_MS = 1000;
  */
 function notificationListener(url: string) {
   const handlers = new Map<string, Set<NotifyHandler>>();
+  const resumers = new Set<() => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
+  let lost = false;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = (): Promise<pg.Client> => {
@@ -88,7 +90,10 @@ function notificationListener(url: string) {
       c.on('end', () => dropped(c));
       await c.connect();
       for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
+      const wasDropped = lost;
+      lost = false;
       client = c;
+      if (wasDropped) for (const r of resumers) r();
       return c;
     })().finally(() => {
       connecting = undefined;
@@ -99,6 +104,7 @@ function notificationListener(url: string) {
   const dropped = (c: pg.Client) => {
     if (client !== c || closed) return;
     client = undefined;
+    lost = true;
     const again = () => {
       retry = undefined;
       if (!closed && handlers.size) connect().catch(() => { retry = setTimeout(again, RELISTEN_DELAY_MS); });
@@ -107,16 +113,18 @@ function notificationListener(url: string) {
   };
 
   return {
-    async listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>> {
+    async listen(channel: string, handler: NotifyHandler, resumed?: () => void): Promise<() => Promise<void>> {
       const name = channelName(channel);
       const first = !handlers.has(name);
       if (first) handlers.set(name, new Set());
       handlers.get(name)!.add(handler);
+      if (resumed) resumers.add(resumed);
       const c = client ?? (await connect());
       if (first && client === c) await c.query(`LISTEN ${name}`);
       return async () => {
         const set = handlers.get(name);
         set?.delete(handler);
+        if (resumed) resumers.delete(resumed);
         if (set && !set.size) {
           handlers.delete(name);
           await client?.query(`UNLISTEN ${name}`).catch(() => undefined);

@@ -17,9 +17,10 @@ export interface Db extends Queryable {
   /**
    * LISTEN on `channel` (a plain lower-case name): `handler` gets every payload NOTIFYed there
    * after commit, by any process on this database. Resolves once listening; call the returned
-   * function to stop.
+   * function to stop. `resumed` is called when the listening connection had dropped and is back:
+   * notifications sent in between are lost, so the listener should read the state afresh.
    */
-  listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  listen(channel: string, handler: NotifyHandler, resumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

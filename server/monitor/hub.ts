@@ -40,15 +40,19 @@ export const RING_SIZE = 500;
 export class SeatMonitorHub {
   private readonly ring: SeatChange[] = [];
   private readonly clients = new Set<MonitorClient>();
+  /** What was last sent for each seat: a notification that finds the seat unchanged sends nothing. */
+  private readonly sent = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly db: Db, private readonly onError: (err: unknown) => void, private readonly size = RING_SIZE) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(CHANNEL, (payload) => {
-      void this.serial(() => this.changed(payload));
-    });
+    this.unlisten = await this.db.listen(
+      CHANNEL,
+      (payload) => void this.serial(() => this.changed(payload)),
+      () => void this.serial(() => this.resync()),
+    );
   }
 
   async stop(): Promise<void> {
@@ -89,10 +93,27 @@ export class SeatMonitorHub {
     if (!m) return;
     const [, id, userSeatNo] = m as unknown as [string, string, string];
     const [seat] = await this.db.query<SeatRow>(SEAT_MONITOR_ONE, [userSeatNo]);
+    const text = JSON.stringify(seat ?? null);
+    // One transaction that closes a seat's log and opens the next notifies twice; both read the same state.
+    if (this.sent.get(userSeatNo) === text) return;
+    this.sent.set(userSeatNo, text);
     const change: SeatChange = { id, userSeatNo, seat: seat ?? null };
     this.ring.push(change);
     if (this.ring.length > this.size) this.ring.shift();
     for (const client of this.clients) if (visible(client, userSeatNo)) client.send({ type: 'seat', ...change });
+  }
+
+  /**
+   * The listening connection dropped and is back: changes in between were not announced. The ring
+   * can no longer resume anyone, so every client gets the whole picture again.
+   */
+  private async resync(): Promise<void> {
+    this.ring.length = 0;
+    this.sent.clear();
+    for (const client of this.clients) {
+      const seats = await this.db.query<SeatRow>(SEAT_MONITOR, scopeParams(client.own));
+      client.send({ type: 'snapshot', id: '0', seats });
+    }
   }
 }
 

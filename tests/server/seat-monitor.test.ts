@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { monitorTiming } from '../../server/monitor/routes.ts';
 import { EventStreamParser, type StreamEvent } from '../../src/pages/monitor/event-stream.ts';
@@ -164,6 +164,30 @@ describe('seat monitor stream', () => {
     }
   });
 });
+
+// PostgreSQL only: PGlite is in the process and has no listening connection to lose.
+if (engine === 'postgres') {
+  describe('the listening connection drops', () => {
+    let s: TestServer;
+    beforeAll(async () => {
+      s = await startTestServer();
+      await s.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(() => s.close());
+
+    it('is connected again, every client gets the whole picture, and later changes flow', async () => {
+      const st = await openStream(s.app, await s.login('supervisor', 'super123'));
+      await st.next((e) => e.event === 'snapshot');
+      const ended = await s.ctx.db.query<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      expect(ended.map((r) => r.ok)).toEqual([true]);
+      await st.next(() => st.seen.filter((e) => e.event === 'snapshot').length === 2, 5000);
+      await setStatus(s.ctx.db, '8101', 13);
+      await st.next(isSeat('8101', 13));
+      st.close();
+    });
+  });
+}
 
 describe('two server instances on one database', () => {
   let a: Instance;
