@@ -1,24 +1,11 @@
 import type { Db } from '../db/index.ts';
 import { SEAT_MONITOR, SEAT_MONITOR_ONE, scopeParams } from '../api/callinfo-lookups.ts';
+import type { MonitorMessage, SeatRow } from '../../schemas/protocol/seat-monitor.ts';
 
-/** One seat as the monitor shows it (getSeatMonitor's row). */
-export interface SeatRow {
-  userSeatNo: string;
-  userChineseName: string;
-  status: number | null;
-  since: string | null;
-  callId: string | null;
-  phoneNo: string | null;
-  callTime: string | null;
-}
+export type { MonitorMessage } from '../../schemas/protocol/seat-monitor.ts';
 
-/** A seat's new state; `seat` null = the seat left the monitor (user disabled or seat taken away). */
-export interface SeatChange { id: string; userSeatNo: string; seat: SeatRow | null }
-
-/** What a stream client is told: the whole picture, or one seat's change. */
-export type MonitorMessage =
-  | { type: 'snapshot'; id: string; seats: SeatRow[] }
-  | ({ type: 'seat' } & SeatChange);
+/** A seat's new state, as the ring keeps it (the 'seat' message without its type). */
+export type SeatChange = Omit<Extract<MonitorMessage, { type: 'seat' }>, 'type'>;
 
 export interface MonitorClient {
   /** undefined = every seat; else only this seat (null: none). */

@@ -2,20 +2,9 @@
  * The monitor's picture of the seats and how a stream message changes it (server/monitor/hub.ts
  * sends them). Plain functions: the page renders what they return.
  */
-export interface SeatRow {
-  userSeatNo: string;
-  userChineseName: string;
-  /** Spec section 4 status code of the seat's open log; null = no open log (logged out). */
-  status: number | null;
-  since: string | null;
-  callId: string | null;
-  phoneNo: string | null;
-  callTime: string | null;
-}
+import type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
 
-export type MonitorMessage =
-  | { type: 'snapshot'; id: string; seats: SeatRow[] }
-  | { type: 'seat'; id: string; userSeatNo: string; seat: SeatRow | null };
+export type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
 
 /** Seats in seat-number order, as getSeatMonitor lists them. */
 export type SeatState = readonly SeatRow[];
