@@ -38,7 +38,8 @@ test.describe('reports', () => {
     for (const title of ['通话ID', '坐席分机', '客户号码', '开始时间', '接听时间', '结束时间', '是否接通', '振铃时长', '通话时长']) {
       await expect(table.getByRole('columnheader', { name: title, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('button', { name: /导\s*出/ })).toHaveCount(0);
+    // Spec section 2: Query and Export (the export helper's button).
+    await expect(page.getByRole('button', { name: /导\s*出/ })).toBeVisible();
 
     // Enter in a picker may already submit the form: the request with both days is what counts.
     const queried = page.waitForRequest((r) => {
@@ -84,6 +85,28 @@ test.describe('reports', () => {
     await expect(rows(page).first()).toBeVisible();
     const seats = await rows(page).locator('td:nth-child(2)').allInnerTexts();
     expect(new Set(seats)).toEqual(new Set([seat]));
+  });
+
+  test('a drill-down opens a report that no menu places, at its /reports/<id> screen', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reports/agentCallSynthesisByConditions');
+    await expect(page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ })).toBeVisible();
+    const link = rows(page).first().locator('a').first();
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/#\/reports\/callInfosByCondition\?/);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test('the call list reads its direction as words, and its filter offers them in English too', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'en'));
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reports/callInfoDataByCondition');
+    await expect(rows(page).first()).toBeVisible();
+    const directions = new Set(await rows(page).locator('td').filter({ hasText: /^(Inbound|Outbound|in|out)$/ }).allInnerTexts());
+    expect(directions.size).toBeGreaterThan(0);
+    expect([...directions].filter((text) => text !== 'Inbound' && text !== 'Outbound')).toEqual([]);
+    await expect(page.getByTestId('filter-bar').getByRole('button', { name: 'Query' })).toBeVisible();
   });
 
   test('an agent has no report menu and cannot open the call report', async ({ page }) => {
