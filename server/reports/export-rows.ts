@@ -11,6 +11,8 @@ type Batch = Record<string, unknown>[];
 /** Rows a batch holds: PGlite is one thread shared with every other request, so its batches are short. */
 export const BATCH_ROWS = { pglite: 1000, postgres: 2000 } as const;
 
+const STOPPED = 'export stopped: the client went away';
+
 /** Lets other requests run between two batches (timers and sockets get their turn). */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -28,7 +30,8 @@ export async function exportCount(db: Queryable, model: ReportModel, c: Conditio
  * PostgreSQL: a cursor in a read-only transaction (one pooled connection; the others keep
  * serving). PGlite: a WITH HOLD cursor outside any transaction, because a transaction there
  * would hold the only session for the whole export. `stopped()` ends the reading early
- * (the client went away); the cursor is then closed (PostgreSQL: its transaction rolls back).
+ * with an error (the client went away; nothing more is written); the cursor is then closed
+ * (PostgreSQL: its transaction rolls back).
  */
 export async function readExportRows(
   db: Db, model: ReportModel, c: Conditions, user: User | undefined, maxRows: number,
@@ -41,7 +44,7 @@ export async function readExportRows(
       await tx.query('SET TRANSACTION READ ONLY');
       await tx.query(`DECLARE report_export NO SCROLL CURSOR FOR ${st.rows.sql}`, st.rows.params);
       for (;;) {
-        if (stopped()) throw new Error('export stopped: the client went away');
+        if (stopped()) throw new Error(STOPPED);
         const rows = await tx.query<Record<string, unknown>>(`FETCH ${BATCH_ROWS.postgres} FROM report_export`);
         if (rows.length) await each(rows);
         if (rows.length < BATCH_ROWS.postgres) break;
@@ -58,7 +61,7 @@ export async function readExportRows(
   await db.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${st.rows.sql}`, st.rows.params);
   try {
     for (;;) {
-      if (stopped()) return;
+      if (stopped()) throw new Error(STOPPED);
       const rows = await db.query<Record<string, unknown>>(`FETCH ${BATCH_ROWS.pglite} FROM ${cursor}`);
       if (rows.length) await each(rows);
       if (rows.length < BATCH_ROWS.pglite) return;

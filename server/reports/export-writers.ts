@@ -12,9 +12,21 @@ export interface RowSink {
   end(): Promise<void>;
 }
 
-/** Waits while the reader is behind, so the server never holds more than a batch or two of file. */
+/**
+ * Waits while the reader is behind, so the server never holds more than a batch or two of file.
+ * A stream destroyed meanwhile (the client went away) ends the wait too: 'drain' would never come.
+ */
 async function drained(out: Writable): Promise<void> {
-  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
 }
 
 /** A wire time 'YYYY-MM-DD[ HH:mm:ss]' as the Date exceljs writes as that wall-clock time (it writes UTC). */
@@ -98,7 +110,7 @@ export function csvSink(out: Writable, columns: readonly ExportColumn[], words: 
     },
     async end() {
       out.end();
-      if (!out.writableFinished) await once(out, 'finish');
+      if (!out.writableFinished && !out.destroyed) await once(out, 'finish');
     },
   };
 }

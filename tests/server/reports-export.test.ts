@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { CALLS, DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts';
 
 /**
@@ -183,6 +184,50 @@ describe('who may export what', () => {
   it('offers no export of a report whose schema does not ask for one', async () => {
     expect((await exportOf('CallReport/getAllCallReportTotal', {})).statusCode).toBe(404);
   });
+});
+
+describe('a download the client abandons', () => {
+  /** Export cursors still open: PGlite's WITH HOLD cursor, or PostgreSQL's transaction holding one. */
+  const openCursors = async () => engine === 'pglite'
+    ? (await s.ctx.db.query("SELECT name FROM pg_cursors WHERE name LIKE 'report_export%'")).length
+    : (await s.ctx.db.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'")).length;
+
+  // 150,000 rows (~13 MB of CSV): more than loopback's socket buffers hold, so the server is still
+  // writing when the client goes.
+  it('stops reading and closes its cursor', async () => {
+    const day = '2020-05-01';
+    await s.ctx.db.query(
+      `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, destroy_time, link_flag, ring_seconds, call_seconds)
+       SELECT 'ax-' || i, 'in', '9101', '13700000000', 1, $1::timestamp + make_interval(secs => i), $1::timestamp + make_interval(secs => i + 30), 0, 5, 0
+       FROM generate_series(1, 150000) i`,
+      [day],
+    );
+    const address = new URL(await s.app.listen({ port: 0, host: '127.0.0.1' }));
+    // A plain HTTP request without keep-alive, destroyed after the first chunk: the browser's cancel.
+    const req = http.request({
+      host: address.hostname, port: address.port, method: 'POST', agent: false,
+      path: '/api/export/CallReport/getFullCallReport?format=csv',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+    });
+    req.end(JSON.stringify({ startTime: day, endTime: day }));
+    const res = await new Promise<http.IncomingMessage>((resolve) => req.once('response', resolve));
+    expect(res.statusCode).toBe(200);
+    await new Promise((resolve) => res.once('data', resolve));
+    res.pause();
+    // The first chunk (the title row) can come before the cursor is declared.
+    const until = async (n: number) => {
+      for (let i = 0; i < 100 && (await openCursors()) !== n; i += 1) await new Promise((r) => setTimeout(r, 50));
+      return openCursors();
+    };
+    try {
+      expect(await until(1)).toBe(1);
+    } finally {
+      req.destroy();
+    }
+    expect(await until(0)).toBe(0);
+    // The server goes on answering, exports included.
+    expect((await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { format: 'csv' })).statusCode).toBe(200);
+  }, 30_000);
 });
 
 describe('refusals before the file starts', () => {
