@@ -1,8 +1,14 @@
 /**
- * Generates plausible call records and seat status logs for the demo (and, with larger
- * arguments, for benchmarks): working hours 8-20, more calls mid-morning and mid-afternoon,
- * ~12% abandoned, ring times mostly short with a tail past 60 s, talk times skewed long.
- * Deterministic for a given seed so tests and benchmarks see the same data.
+ * Generates plausible call-centre activity for the demo seed and, with larger arguments, for
+ * `npm run generate` and the benchmarks. Calls are routed to seats the way an ACD would (the
+ * longest-free seat on shift), so the seat status logs agree with the calls: a seat talks (1)
+ * while its call is answered, does after-call work (4) after it, is ready (0) in between and
+ * takes planned breaks (3) and meetings (2) in which it gets no call. One shift a day per seat
+ * (8-17 or 11-20); callers queue when every seat is busy and give up past their patience
+ * (abandons); ring times mostly short with a tail past 60 s; talk times skewed long; ~5% of
+ * answered inbound calls are transferred (call legs); ~40% of answered inbound calls rated;
+ * chats alongside. Deterministic for a given seed; produced a day at a time so a million calls
+ * never sit in memory at once.
  */
 export interface CallRow {
   callId: string; direction: 'in' | 'out'; userSeatNo: string; phoneNo: string; lineId: number;
@@ -10,7 +16,18 @@ export interface CallRow {
   callSeconds: number; hangupCause: string; satisfaction: number | null;
 }
 export interface SeatLogRow { userSeatNo: string; userChineseName: string; status: number; start: Date; end: Date | null }
+export interface LegRow { callId: string; legNo: number; kind: 'ring' | 'answer' | 'transfer' | 'hangup'; seat: string; at: Date; detail: string }
+export interface ChatMessageRow { role: 'sys' | 'client' | 'agent'; content: string; at: Date }
+export interface ChatRow {
+  clientChatId: string; clientChatName: string; userSeatNo: string; sourceWay: 'web' | 'weixin'; state: 'on' | 'off';
+  solved: boolean; accessTime: Date; endTime: Date | null; lastMsgTime: Date; messages: ChatMessageRow[];
+}
 export interface Seat { seat: string; name: string }
+export interface DayActivity { calls: CallRow[]; logs: SeatLogRow[]; legs: LegRow[]; chats: ChatRow[] }
+export interface ActivityOptions { calls: number; days: number; now: Date; seed?: number; chatsPerCall?: number }
+
+/** Seat status codes written here (spec section 4). */
+export const SEAT = { ready: 0, talking: 1, meeting: 2, break: 3, afterCall: 4, login: 5 } as const;
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -23,12 +40,14 @@ export function rng(seed: number): () => number {
   };
 }
 
+/** Calls by hour of day: peaks mid-morning and mid-afternoon, nothing outside 8-20. */
 const HOUR_WEIGHTS = [0, 0, 0, 0, 0, 0, 0, 0, 6, 10, 12, 10, 5, 7, 10, 11, 9, 7, 4, 2, 0, 0, 0, 0];
+const HOUR_TOTAL = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+const H = 3600_000;
 const addS = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
 function pickHour(r: () => number): number {
-  const total = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
-  let x = r() * total;
+  let x = r() * HOUR_TOTAL;
   for (let h = 0; h < 24; h++) {
     x -= HOUR_WEIGHTS[h]!;
     if (x < 0) return h;
@@ -41,54 +60,151 @@ const uuid = (r: () => number) =>
     const v = Math.floor(r() * 16);
     return (c === 'x' ? v : (v & 0x3) | 0x8).toString(16);
   });
+const phone = (r: () => number) => `1${['3', '5', '8', '7'][Math.floor(r() * 4)]}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`;
 
-export function generateCalls(seats: Seat[], count: number, days: number, now: Date, seed = 42): CallRow[] {
-  const r = rng(seed);
-  const rows: CallRow[] = [];
-  const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  for (let i = 0; i < count; i++) {
-    const day = Math.floor(r() * days);
-    const base = new Date(dayStart.getTime() - day * 86_400_000);
-    let callTime = addS(base, pickHour(r) * 3600 + Math.floor(r() * 3600));
-    if (callTime > now) callTime = addS(now, -Math.floor(r() * 3600) - 60);
-    const direction = r() < 0.7 ? 'in' : 'out';
-    const seat = seats[Math.floor(r() * seats.length)]!;
-    const answered = r() > (direction === 'in' ? 0.12 : 0.3);
-    const ring = answered ? Math.round(2 + r() * r() * 40 + (r() < 0.05 ? 40 + r() * 40 : 0)) : Math.round(5 + r() * 70);
-    const talk = answered ? Math.round(20 + Math.exp(r() * 6.2)) : 0;
-    const answerTime = answered ? addS(callTime, ring) : null;
-    rows.push({
-      callId: uuid(r), direction, userSeatNo: seat.seat,
-      phoneNo: `1${['3', '5', '8', '7'][Math.floor(r() * 4)]}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`,
-      lineId: r() < 0.8 ? 1 : 2, callTime, answerTime,
-      destroyTime: addS(callTime, ring + talk), linkFlag: answered ? 1 : 0, ringSeconds: ring, callSeconds: talk,
-      hangupCause: answered ? 'NORMAL_CLEARING' : direction === 'in' ? 'ORIGINATOR_CANCEL' : 'NO_ANSWER',
-      satisfaction: answered && direction === 'in' && r() < 0.4 ? 1 + Math.min(4, Math.floor(r() * 5.6)) : null,
-    });
-  }
-  return rows.sort((a, b) => a.callTime.getTime() - b.callTime.getTime());
+interface Spell { start: number; end: number; status: number }
+interface SeatDay { seat: Seat; shiftStart: number; shiftEnd: number; freeAt: number; spells: Spell[] }
+
+/** Weekdays carry twice the weekend's calls; counts per day add up to exactly `total`. */
+function dayCounts(total: number, dates: Date[]): number[] {
+  const w = dates.map((d) => (d.getDay() === 0 || d.getDay() === 6 ? 1 : 2));
+  const sum = w.reduce((a, b) => a + b, 0);
+  let cum = 0;
+  return w.map((x) => {
+    const before = Math.round((cum / sum) * total);
+    cum += x;
+    return Math.round((cum / sum) * total) - before;
+  });
 }
 
-/** One shift a day per seat: login, then ready / break / after-call / meeting spells; the last day's shift is still open. */
-export function generateSeatLogs(seats: Seat[], days: number, now: Date, seed = 7): SeatLogRow[] {
-  const r = rng(seed);
-  const rows: SeatLogRow[] = [];
-  const spells = [0, 0, 0, 4, 0, 3, 0, 4, 2, 0, 11, 0, 12, 0, 3, 0];
-  for (let day = days - 1; day >= 0; day--) {
-    const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - day);
-    for (const s of seats) {
-      let t = addS(date, 8 * 3600 + Math.floor(r() * 1800));
-      const shiftEnd = addS(date, 17 * 3600 + Math.floor(r() * 3600));
-      rows.push({ userSeatNo: s.seat, userChineseName: s.name, status: 5, start: t, end: addS(t, 30) });
-      t = addS(t, 30);
-      for (let i = 0; t < shiftEnd && t < now; i++) {
-        const status = spells[Math.floor(r() * spells.length)]!;
-        const len = status === 0 ? 600 + r() * 3000 : status === 2 ? 1800 + r() * 1800 : 120 + r() * 900;
-        const end = addS(t, Math.round(len));
-        rows.push({ userSeatNo: s.seat, userChineseName: s.name, status, start: t, end: end < now ? end : null });
-        t = end;
-      }
+/** Earliest start >= t at which the seat can take `dur` ms without running into a planned spell. */
+function nextFree(s: SeatDay, t: number, dur: number): number {
+  let at = Math.max(t, s.freeAt, s.shiftStart + 30_000);
+  for (const p of s.spells) if (p.status !== SEAT.talking && p.status !== SEAT.afterCall && at < p.end && at + dur > p.start) at = p.end;
+  return at;
+}
+
+function planDay(seats: Seat[], date: Date, r: () => number): SeatDay[] {
+  return seats.map((seat, i) => {
+    const shiftStart = date.getTime() + (i % 2 === 0 ? 8 : 11) * H + Math.floor(r() * 900) * 1000;
+    const shiftEnd = shiftStart + 9 * H;
+    const spells: Spell[] = [
+      { start: shiftStart + 2 * H, end: shiftStart + 2 * H + 900_000, status: SEAT.break },
+      { start: shiftStart + 4 * H, end: shiftStart + 4.5 * H, status: SEAT.break },
+    ];
+    if (r() < 0.2) spells.push({ start: shiftStart + 6 * H, end: shiftStart + 6.5 * H, status: SEAT.meeting });
+    return { seat, shiftStart, shiftEnd, freeAt: 0, spells };
+  });
+}
+
+/** The seat that can start soonest (ties: the first on shift), as an ACD routes to the longest-free agent. */
+function route(day: SeatDay[], t: number, dur: number): [SeatDay, number] {
+  let best = day[0]!;
+  let bestAt = Infinity;
+  for (const s of day) {
+    const at = nextFree(s, t, dur);
+    if (at < bestAt) [best, bestAt] = [s, at];
+  }
+  return [best, bestAt];
+}
+
+function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[]): CallRow {
+  const direction = r() < 0.7 ? 'in' : 'out';
+  const talk = Math.round(20 + Math.exp(r() * 6.2));
+  const acw = Math.round(10 + r() * 50);
+  const natural = Math.round(2 + r() * r() * 25 + (r() < 0.04 ? 40 + r() * 40 : 0));
+  const [seat, at] = route(day, t, (natural + talk + acw) * 1000);
+  const callId = uuid(r);
+  // Outbound calls start when the agent is free; inbound callers wait in the queue until then.
+  const callTime = direction === 'out' ? at : t;
+  const wait = direction === 'in' ? Math.round((at - t) / 1000) : 0;
+  const patience = 15 + r() * 120;
+  const answered = direction === 'in' ? wait + natural <= patience && r() > 0.04 : r() > 0.3;
+  const ring = answered ? wait + natural : direction === 'in' ? Math.round(Math.min(patience, wait + natural)) : Math.round(5 + r() * 40);
+  const callDate = new Date(callTime);
+  const answerTime = answered ? addS(callDate, ring) : null;
+  const destroyTime = addS(callDate, ring + (answered ? talk : 0));
+  if (answered) {
+    const a = answerTime!.getTime();
+    seat.spells.push({ start: a, end: destroyTime.getTime(), status: SEAT.talking });
+    seat.spells.push({ start: destroyTime.getTime(), end: destroyTime.getTime() + acw * 1000, status: SEAT.afterCall });
+    seat.freeAt = destroyTime.getTime() + acw * 1000;
+    if (direction === 'in' && r() < 0.05) {
+      const to = day[Math.floor(r() * day.length)]!.seat.seat;
+      legs.push({ callId, legNo: 1, kind: 'ring', seat: seat.seat.seat, at: callDate, detail: '' },
+        { callId, legNo: 2, kind: 'answer', seat: seat.seat.seat, at: answerTime!, detail: '' },
+        { callId, legNo: 3, kind: 'transfer', seat: seat.seat.seat, at: new Date(a + talk * 600), detail: to },
+        { callId, legNo: 4, kind: 'hangup', seat: to, at: destroyTime, detail: 'NORMAL_CLEARING' });
     }
   }
+  return {
+    callId, direction, userSeatNo: seat.seat.seat, phoneNo: phone(r), lineId: r() < 0.8 ? 1 : 2, callTime: callDate, answerTime,
+    destroyTime, linkFlag: answered ? 1 : 0, ringSeconds: ring, callSeconds: answered ? talk : 0,
+    hangupCause: answered ? 'NORMAL_CLEARING' : direction === 'in' ? 'ORIGINATOR_CANCEL' : 'NO_ANSWER',
+    satisfaction: answered && direction === 'in' && r() < 0.4 ? 1 + Math.min(4, Math.floor(r() * 5.6)) : null,
+  };
+}
+
+/** Login, then ready between the busy spells, up to the shift's end; cut at `now` (the last log stays open). */
+function seatLogs(s: SeatDay, now: number): SeatLogRow[] {
+  const rows: SeatLogRow[] = [];
+  const push = (status: number, start: number, end: number) => {
+    if (start >= now || end <= start) return;
+    rows.push({ userSeatNo: s.seat.seat, userChineseName: s.seat.name, status, start: new Date(start), end: end < now ? new Date(end) : null });
+  };
+  push(SEAT.login, s.shiftStart, s.shiftStart + 30_000);
+  let cursor = s.shiftStart + 30_000;
+  for (const p of s.spells.sort((a, b) => a.start - b.start)) {
+    push(SEAT.ready, cursor, p.start);
+    push(p.status, p.start, p.end);
+    cursor = Math.max(cursor, p.end);
+  }
+  push(SEAT.ready, cursor, Math.max(cursor, s.shiftEnd));
   return rows;
+}
+
+function makeChat(day: SeatDay[], date: Date, r: () => number, now: number): ChatRow {
+  const s = day[Math.floor(r() * day.length)]!;
+  const access = Math.min(date.getTime() + pickHour(r) * H + Math.floor(r() * H), now - 600_000);
+  const messages: ChatMessageRow[] = [{ role: 'sys', content: '会话已接入', at: new Date(access) }];
+  let t = access;
+  const n = 2 + Math.floor(r() * 6);
+  for (let i = 0; i < n; i++) {
+    t += (20 + Math.floor(r() * 100)) * 1000;
+    messages.push({ role: i % 2 === 0 ? 'client' : 'agent', content: i % 2 === 0 ? '您好，想咨询一下订单' : '好的，请稍等，我帮您查询', at: new Date(t) });
+  }
+  const ended = t + 30_000 < now;
+  return {
+    clientChatId: uuid(r), clientChatName: `访客${Math.floor(r() * 100000)}`, userSeatNo: s.seat.seat, sourceWay: r() < 0.7 ? 'web' : 'weixin',
+    state: ended ? 'off' : 'on', solved: ended && r() < 0.8, accessTime: new Date(access), endTime: ended ? new Date(t + 30_000) : null,
+    lastMsgTime: new Date(t), messages,
+  };
+}
+
+/** The activity of `days` days ending today, oldest day first; today's calls stay before `now`. */
+export function* generateActivity(seats: Seat[], o: ActivityOptions): Generator<DayActivity> {
+  const r = rng(o.seed ?? 42);
+  const now = o.now.getTime();
+  const dates = Array.from({ length: o.days }, (_, i) => new Date(o.now.getFullYear(), o.now.getMonth(), o.now.getDate() - (o.days - 1 - i)));
+  const counts = dayCounts(o.calls, dates);
+  const chatCounts = dayCounts(Math.round(o.calls * (o.chatsPerCall ?? 0.1)), dates);
+  for (const [i, date] of dates.entries()) {
+    const day = planDay(seats, date, r);
+    const latest = Math.min(date.getTime() + 24 * H, now - 3600_000);
+    const times = Array.from({ length: counts[i]! }, () =>
+      Math.min(date.getTime() + pickHour(r) * H + Math.floor(r() * H), latest - Math.floor(r() * 3600) * 1000)).sort((a, b) => a - b);
+    const legs: LegRow[] = [];
+    const calls = times.map((t) => makeCall(day, t, r, legs));
+    const chats = Array.from({ length: chatCounts[i]! }, () => makeChat(day, date, r, now));
+    yield { calls, logs: day.flatMap((s) => seatLogs(s, now)), legs, chats };
+  }
+}
+
+/** Seats enough that a seat takes about `perSeat` calls on a busy day (the demo's seats first). */
+export function seatsFor(base: Seat[], calls: number, days: number, perSeat = 80): Seat[] {
+  const busiest = Math.ceil((calls / days) * 1.3);
+  const need = Math.max(base.length, Math.ceil(busiest / perSeat));
+  // 9xxx: above the demo accounts' seats (8xxx).
+  const extra = Array.from({ length: need - base.length }, (_, i) => ({ seat: String(9000 + i), name: `坐席${9000 + i}` }));
+  return [...base, ...extra];
 }

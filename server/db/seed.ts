@@ -3,9 +3,9 @@ import type { Db, Queryable } from './types.ts';
 import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
 import { DEFAULT_MENUS, type MenuSeed } from './demo-menus.ts';
-import { generateCalls, generateSeatLogs, type CallRow, type SeatLogRow } from './demo-activity.ts';
+import { generateActivity, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
 
-const BATCH = 2000;
+const BATCH = 5000;
 
 export async function insertCalls(db: Queryable, rows: CallRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
@@ -33,6 +33,43 @@ export async function insertSeatLogs(db: Queryable, rows: SeatLogRow[]): Promise
         b.map((s) => s.start.toISOString()), b.map((s) => s.end?.toISOString() ?? null)],
     );
   }
+}
+
+export async function insertLegs(db: Queryable, rows: LegRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH);
+    await db.query(
+      `INSERT INTO call_legs (call_id, leg_no, kind, seat, at, detail)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::text[])`,
+      [b.map((l) => l.callId), b.map((l) => l.legNo), b.map((l) => l.kind), b.map((l) => l.seat), b.map((l) => l.at.toISOString()), b.map((l) => l.detail)],
+    );
+  }
+}
+
+/** Chats, then their messages under the ids the chats were given. */
+export async function insertChats(db: Queryable, rows: ChatRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH);
+    const ids = await db.query<{ id: number; client_chat_id: string }>(
+      `INSERT INTO chats (client_chat_id, client_chat_name, user_seat_no, source_way, state, solved, access_time, end_time, last_msg_time)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
+       RETURNING id, client_chat_id`,
+      [b.map((c) => c.clientChatId), b.map((c) => c.clientChatName), b.map((c) => c.userSeatNo), b.map((c) => c.sourceWay), b.map((c) => c.state),
+        b.map((c) => c.solved), b.map((c) => c.accessTime.toISOString()), b.map((c) => c.endTime?.toISOString() ?? null), b.map((c) => c.lastMsgTime.toISOString())],
+    );
+    const idOf = new Map(ids.map((x) => [x.client_chat_id, x.id]));
+    const msgs = b.flatMap((c) => c.messages.map((m) => ({ ...m, chatId: idOf.get(c.clientChatId)!, read: c.state === 'off' })));
+    await db.query(
+      `INSERT INTO chat_messages (chat_id, role, content, create_time, is_new_msg)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[])`,
+      [msgs.map((m) => m.chatId), msgs.map((m) => m.role), msgs.map((m) => m.content), msgs.map((m) => m.at.toISOString()), msgs.map((m) => !m.read)],
+    );
+  }
+}
+
+/** One generated day into every table it concerns; on a PostgreSQL pool the tables fill in parallel. */
+export async function insertActivity(db: Queryable, day: DayActivity): Promise<void> {
+  await Promise.all([insertCalls(db, day.calls), insertSeatLogs(db, day.logs), insertLegs(db, day.legs), insertChats(db, day.chats)]);
 }
 
 async function seedOrganisation(tx: Queryable): Promise<void> {
@@ -74,14 +111,12 @@ export async function seedIfEmpty(db: Db, now = new Date(), opts: SeedOptions = 
   const days = opts.days ?? 30;
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   const phoneSeats = DEMO_USERS.filter((u) => u.departId === 1 && u.role === 'agent').map((u) => ({ seat: u.seat, name: u.chineseName }));
-  const calls = generateCalls(phoneSeats, opts.calls ?? 3000, days, now);
-  const logs = generateSeatLogs(phoneSeats, days, now);
+  const activity = [...generateActivity(phoneSeats, { calls: opts.calls ?? 3000, days, now })];
   await ensureCallPartitions(db, new Date(now.getTime() - days * 86_400_000), now);
   await db.transaction(async (tx) => {
     await seedOrganisation(tx);
     await seedUsers(tx, hashes);
-    await insertCalls(tx, calls);
-    await insertSeatLogs(tx, logs);
+    for (const day of activity) await insertActivity(tx, day);
   });
   return true;
 }

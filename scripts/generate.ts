@@ -1,0 +1,87 @@
+/**
+ * `npm run generate -- --calls N --days D [--postgres URL] [--seed S]`: fills call records,
+ * seat status logs that agree with them, transfers (call legs), ratings and chats for the last
+ * D days (server/db/demo-activity.ts, the seed's generator) into DATA_DIR's embedded database,
+ * or DATABASE_URL's / --postgres's PostgreSQL. Migrates and seeds an empty database first;
+ * creates the monthly partitions the days span; shows a progress bar on the terminal.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../server/config.ts';
+import { createContext } from '../server/main.ts';
+import type { Db } from '../server/db/types.ts';
+import { ensureCallPartitions } from '../server/db/partitions.ts';
+import { insertActivity } from '../server/db/seed.ts';
+import { generateActivity, seatsFor, type Seat } from '../server/db/demo-activity.ts';
+
+export interface GenerateOptions { calls: number; days: number; seed?: number; now?: Date }
+export interface Generated { calls: number; logs: number; legs: number; chats: number; seats: number; seconds: number }
+
+/** The agents' seats already in the database, completed with extra seats for large runs. */
+async function phoneSeats(db: Db, calls: number, days: number): Promise<Seat[]> {
+  const rows = await db.query<Seat>(
+    `SELECT u.user_seat_no AS seat, u.user_chinese_name AS name FROM users u JOIN user_roles ur ON ur.user_id = u.id
+       JOIN roles r ON r.id = ur.role_id WHERE r.code = 'agent' AND u.user_seat_no <> '' ORDER BY u.user_seat_no`,
+  );
+  return seatsFor(rows, calls, days);
+}
+
+export async function generate(db: Db, o: GenerateOptions, progress?: (done: number, total: number) => void): Promise<Generated> {
+  const started = performance.now();
+  const now = o.now ?? new Date();
+  await ensureCallPartitions(db, new Date(now.getFullYear(), now.getMonth(), now.getDate() - o.days), now);
+  const seats = await phoneSeats(db, o.calls, o.days);
+  const out: Generated = { calls: 0, logs: 0, legs: 0, chats: 0, seats: seats.length, seconds: 0 };
+  // Generation (CPU) of the next day overlaps the database's work on the previous one.
+  let pending: Promise<void> = Promise.resolve();
+  for (const day of generateActivity(seats, { calls: o.calls, days: o.days, now, seed: o.seed })) {
+    await pending;
+    out.calls += day.calls.length;
+    out.logs += day.logs.length;
+    out.legs += day.legs.length;
+    out.chats += day.chats.length;
+    const done = out.calls;
+    pending = insertActivity(db, day).then(() => progress?.(done, o.calls));
+  }
+  await pending;
+  // Fresh statistics, and a visibility map so that counts over a month can read the index only.
+  await db.exec('VACUUM ANALYZE');
+  out.seconds = (performance.now() - started) / 1000;
+  return out;
+}
+
+function bar(done: number, total: number): void {
+  if (!process.stderr.isTTY && done < total) return;
+  const width = 30;
+  const f = total === 0 ? 1 : done / total;
+  const fill = Math.round(f * width);
+  process.stderr.write(`\r[${'#'.repeat(fill)}${' '.repeat(width - fill)}] ${(f * 100).toFixed(0).padStart(3)}% ${done.toLocaleString('en')} / ${total.toLocaleString('en')} calls${done >= total ? '\n' : ''}`);
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function positive(name: string, fallback: number): number {
+  const v = arg(name);
+  const n = v === undefined ? fallback : Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got "${v}"`);
+  return n;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const calls = positive('calls', 100_000);
+  const days = positive('days', 90);
+  const url = arg('postgres');
+  if (url) process.env.DATABASE_URL = url;
+  const ctx = await createContext(loadConfig());
+  try {
+    // A new seed by default, so that a second run adds other calls rather than the same ids again.
+    const seed = arg('seed') === undefined ? Date.now() % 2 ** 31 : positive('seed', 42);
+    const r = await generate(ctx.db, { calls, days, seed }, bar);
+    console.log(`${r.calls} calls, ${r.logs} seat status logs, ${r.legs} call legs, ${r.chats} chats on ${r.seats} seats in ${r.seconds.toFixed(1)} s (${ctx.db.engine})`);
+  } finally {
+    await ctx.db.close();
+  }
+}
