@@ -41,7 +41,7 @@ export async function generate(db: Db, o: GenerateOptions, progress?: (done: num
     out.legs += day.legs.length;
     out.chats += day.chats.length;
     const done = out.calls;
-    pending = insertActivity(db, day).then(() => progress?.(done, o.calls));
+    pending = insertActivity(db, day, db.engine === 'postgres').then(() => progress?.(done, o.calls));
   }
   await pending;
   // Fresh statistics, and a visibility map so that counts over a month can read the index only.

@@ -67,9 +67,14 @@ export async function insertChats(db: Queryable, rows: ChatRow[]): Promise<void>
   }
 }
 
-/** One generated day into every table it concerns; on a PostgreSQL pool the tables fill in parallel. */
-export async function insertActivity(db: Queryable, day: DayActivity): Promise<void> {
-  await Promise.all([insertCalls(db, day.calls), insertSeatLogs(db, day.logs), insertLegs(db, day.legs), insertChats(db, day.chats)]);
+/**
+ * One generated day into every table it concerns. `parallel` (a PostgreSQL pool, not a single
+ * transaction's client, which runs one statement at a time) fills the tables at once.
+ */
+export async function insertActivity(db: Queryable, day: DayActivity, parallel = false): Promise<void> {
+  const steps = [() => insertCalls(db, day.calls), () => insertSeatLogs(db, day.logs), () => insertLegs(db, day.legs), () => insertChats(db, day.chats)];
+  if (parallel) await Promise.all(steps.map((f) => f()));
+  else for (const f of steps) await f();
 }
 
 async function seedOrganisation(tx: Queryable): Promise<void> {

@@ -1,0 +1,129 @@
+/**
+ * bench/reports: the call-report page and the agent synthesis through the HTTP API on
+ * 1,000,000 generated calls (issue 8 targets). Generates the calls over 365 days into a fresh
+ * DATA_DIR (embedded database; with --postgres a throwaway PostgreSQL cluster), times the
+ * same report statements straight on the database (runReport: rows + count + totals, as the
+ * route runs them), then starts the real server on loopback and measures:
+ *  - the call-report page: last full month, 50 rows, pages 1..201 (offsets 0..10,000), p50
+ *    against the raw SQL p50 of the same pages;
+ *  - agent synthesis for that month, one supervisor; on PostgreSQL also 10 at once (p99).
+ * Run: npm run bench:reports [-- --postgres] [--calls N]   (writes bench/out/reports[-postgres].json)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../server/config.ts';
+import { createContext } from '../server/main.ts';
+import { runReport } from '../server/reports/sql.ts';
+import { generate } from '../scripts/generate.ts';
+import { freePort, startCluster } from '../tests/support/pg-cluster.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-reports-'));
+const callsArg = process.argv.indexOf('--calls');
+const CALLS = callsArg >= 0 ? Number(process.argv[callsArg + 1]) : 1_000_000;
+const cluster = process.argv.includes('--postgres') ? await startCluster() : undefined;
+if (cluster) process.env.DATABASE_URL = cluster.url();
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+const last = new Date(now.getFullYear(), now.getMonth(), 0);
+const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const MONTH = { startTime: day(first), endTime: day(last) };
+const PAGES = Array.from({ length: 11 }, (_, i) => 1 + i * 20);
+const ROUNDS = 5;
+const pageBody = (pageNo: number) => ({ ...MONTH, pageNo, pageSize: 50 });
+const SYNTHESIS = { ...MONTH, pageNo: 1, pageSize: 50 };
+
+const p = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
+};
+
+async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+/** Fills the database and times the report statements on it directly. */
+async function fillAndRaw() {
+  const ctx = await createContext({ ...loadConfig(), dataDir });
+  const gen = await generate(ctx.db, { calls: CALLS, days: 365, seed: 8, now });
+  const model = (id: string) => ctx.reports.find((m) => m.schema.id === id)!;
+  const full = model('fullCallReport');
+  const synthesis = model('agentCallSynthesis');
+  await runReport(ctx.db, full, pageBody(1)); // warm the cache as the API run below is warmed
+  const page: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) for (const n of PAGES) page.push(...(await timed(() => runReport(ctx.db, full, pageBody(n)), 1)));
+  const synth = await timed(() => runReport(ctx.db, synthesis, SYNTHESIS), 10);
+  const [{ n: monthCalls } = { n: 0 }] = await ctx.db.query<{ n: number }>(
+    'SELECT count(*) AS n FROM call_records WHERE call_time >= $1::date AND call_time < $2::date + 1', [MONTH.startTime, MONTH.endTime]);
+  await ctx.db.close();
+  return { gen, monthCalls, rawPage: page, rawSynthesis: synth };
+}
+
+async function post(port: number, token: string, action: string, body: object): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/CallReport/${action}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number };
+  if (res.status !== 200 || json.code !== 200) throw new Error(`${action}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+}
+
+const raw = await fillAndRaw();
+const port = await freePort();
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      if (i > 1200) throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'supervisor', password: 'super123' }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  await post(port, token, 'getFullCallReport', pageBody(1));
+  const apiPage: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) for (const n of PAGES) apiPage.push(...(await timed(() => post(port, token, 'getFullCallReport', pageBody(n)), 1)));
+  const apiSynthesis = await timed(() => post(port, token, 'getAgentcallsynthesis', SYNTHESIS), 10);
+  let concurrent;
+  if (cluster) {
+    const r = await autocannon({
+      url: `http://127.0.0.1:${port}/api/CallReport/getAgentcallsynthesis`, method: 'POST', connections: 10, duration: 10,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(SYNTHESIS),
+    });
+    concurrent = { connections: 10, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors };
+  }
+  const figures = {
+    date: new Date().toISOString(),
+    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    engine: cluster ? 'postgres' : 'pglite',
+    generated: raw.gen,
+    month: { ...MONTH, calls: raw.monthCalls },
+    callReportPage: { pages: PAGES, pageSize: 50, rounds: ROUNDS, apiP50: p(apiPage, 0.5), apiP99: p(apiPage, 0.99), rawP50: p(raw.rawPage, 0.5), ratio: Math.round((p(apiPage, 0.5) / p(raw.rawPage, 0.5)) * 100) / 100 },
+    agentSynthesis: { apiP50: p(apiSynthesis, 0.5), apiMax: p(apiSynthesis, 1), rawP50: p(raw.rawSynthesis, 0.5), concurrent },
+  };
+  fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+  fs.writeFileSync(path.join(root, `bench/out/reports${cluster ? '-postgres' : ''}.json`), JSON.stringify(figures, null, 2));
+  console.log(JSON.stringify(figures, null, 2));
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  cluster?.stop();
+}
