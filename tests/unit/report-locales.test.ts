@@ -38,7 +38,7 @@ describe.each(REPORTS.map((report) => [report.id, report] as const))('report %s'
 describe('KPI labels and report menus', () => {
   it.each(LOCALES)('every KPI of the dictionary, the reports group and the totals row are labelled in %s', (_language, locale) => {
     const keys = [...Object.values(CALL_KPI), ...Object.values(STATUS_KPI)].map((k) => k.label);
-    expect([...keys, 'menu.reportcall', 'crud.total', 'reports.query', 'reports.chartThisPage'].filter((key) => !lookup(locale as unknown as Tree, key))).toEqual([]);
+    expect([...keys, 'menu.reportcall', 'crud.total', 'reports.query', 'reports.chartFirstRows'].filter((key) => !lookup(locale as unknown as Tree, key))).toEqual([]);
   });
 
   it('finds the lookup failing for a key that is not there', () => {

@@ -25,7 +25,7 @@ export default function ReportPage({ id }: { id: string }) {
     <ListView
       key={id}
       description={description}
-      {...(chart ? { extra: (rows) => <ReportChart chart={chart} columns={description.columns} rows={rows} paged={report.paged} /> } : {})}
+      {...(chart ? { extra: (rows, filters) => <ReportChart chart={chart} columns={description.columns} rows={rows} {...(report.paged ? { whole: { description, filters } } : {})} /> } : {})}
       {...(report.export ? { headerButtons: <ExportButton report={report} /> } : {})}
     />
   );

@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import type { BaseRecord } from '@refinedev/core';
+import type { BaseRecord, CrudFilter } from '@refinedev/core';
 import { Alert, Grid, Table, type TableColumnsType } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,8 @@ export interface ListViewProps {
   rowActions?: (record: BaseRecord, compact: boolean) => ReactNode;
   /** Rendered beside the title (an entity's create button). */
   headerButtons?: ReactNode;
-  /** Shown between the filter bar and the table, given the page's rows (a report's chart). */
-  extra?: (rows: readonly BaseRecord[]) => ReactNode;
+  /** Shown between the filter bar and the table, given the page's rows and the filters in force (a report's chart). */
+  extra?: (rows: readonly BaseRecord[], filters: readonly CrudFilter[]) => ReactNode;
 }
 
 /**
@@ -82,7 +82,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
   return (
     <List resource={description.resource} title={description.title} breadcrumb={false} {...(headerButtons !== undefined ? { headerButtons } : {})}>
       <FilterBar filters={filters} formProps={searchFormProps} searchLabel={description.searchLabel} />
-      {extra?.(tableProps.dataSource ?? [])}
+      {extra?.(tableProps.dataSource ?? [], applied)}
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
       <Table
         {...tableProps}
