@@ -18,12 +18,6 @@ import { tokenStore } from '../../lib/token';
  * shows the server's localised message.
  */
 
-/** The button's words in both languages, until the lead moves them into src/locales (reports.export.*). */
-const TEXT = {
-  zh: { export: '导出', xlsx: 'Excel (.xlsx)', csv: 'CSV (.csv)', cancel: '取消导出', received: '已接收 {size}', failed: '导出失败', cancelled: '已取消导出' },
-  en: { export: 'Export', xlsx: 'Excel (.xlsx)', csv: 'CSV (.csv)', cancel: 'Cancel export', received: '{size} received', failed: 'The export failed', cancelled: 'Export cancelled' },
-} as const;
-
 const apiBase = import.meta.env.VITE_API_BASE ?? '';
 
 /** 1.2 MB, 340 KB: enough to see the download move. */
@@ -58,8 +52,7 @@ function save(blob: Blob, name: string): void {
 }
 
 export function ExportButton({ report }: { report: ReportSchema }) {
-  const { i18n } = useTranslation();
-  const text = TEXT[i18n.language === 'en' ? 'en' : 'zh'];
+  const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const { message } = App.useApp();
   const [received, setReceived] = useState<number | undefined>();
@@ -88,7 +81,7 @@ export function ExportButton({ report }: { report: ReportSchema }) {
       if (!res.ok || !res.body) {
         // Refusals (bad conditions, too many rows, no access) come in the usual envelope.
         const envelope = (await res.json().catch(() => undefined)) as { msg?: string } | undefined;
-        void message.error(envelope?.msg ?? text.failed);
+        void message.error(envelope?.msg ?? t('reports.export.failed'));
         return;
       }
       const reader = res.body.getReader();
@@ -104,8 +97,8 @@ export function ExportButton({ report }: { report: ReportSchema }) {
       const type = res.headers.get('content-type') ?? 'application/octet-stream';
       save(new Blob(chunks as BlobPart[], { type }), fileNameOf(res.headers.get('content-disposition'), `${report.id}.${format}`));
     } catch (error) {
-      if (controller.signal.aborted) void message.info(text.cancelled);
-      else void message.error(error instanceof Error && error.message ? `${text.failed}: ${error.message}` : text.failed);
+      if (controller.signal.aborted) void message.info(t('reports.export.cancelled'));
+      else void message.error(error instanceof Error && error.message ? `${t('reports.export.failed')}: ${error.message}` : t('reports.export.failed'));
     } finally {
       if (abort.current === controller) abort.current = undefined;
       setReceived(undefined);
@@ -115,8 +108,8 @@ export function ExportButton({ report }: { report: ReportSchema }) {
   if (received !== undefined) {
     return (
       <Space data-testid="report-export-progress">
-        <Button loading icon={<DownloadOutlined />}>{text.received.replace('{size}', size(received))}</Button>
-        <Button icon={<CloseOutlined />} onClick={() => abort.current?.abort()} data-testid="report-export-cancel">{text.cancel}</Button>
+        <Button loading icon={<DownloadOutlined />}>{t('reports.export.received', { size: size(received) })}</Button>
+        <Button icon={<CloseOutlined />} onClick={() => abort.current?.abort()} data-testid="report-export-cancel">{t('reports.export.cancel')}</Button>
       </Space>
     );
   }
@@ -125,9 +118,9 @@ export function ExportButton({ report }: { report: ReportSchema }) {
       data-testid="report-export"
       icon={<DownloadOutlined />}
       onClick={() => void run('xlsx')}
-      menu={{ items: [{ key: 'xlsx', label: text.xlsx }, { key: 'csv', label: text.csv }], onClick: ({ key }) => void run(key as 'xlsx' | 'csv') }}
+      menu={{ items: [{ key: 'xlsx', label: t('reports.export.xlsx') }, { key: 'csv', label: t('reports.export.csv') }], onClick: ({ key }) => void run(key as 'xlsx' | 'csv') }}
     >
-      {text.export}
+      {t('reports.export.export')}
     </Dropdown.Button>
   );
 }
