@@ -31,6 +31,8 @@ export interface Config {
   limits: LimitRules;
   /** Call records older than this many months are archived: the CallReport getOld* endpoints list them (REPORT_ARCHIVE_MONTHS). */
   reportArchiveMonths: number;
+  /** Rows one report export may hold (EXPORT_MAX_ROWS). */
+  exportMaxRows: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
     reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
+    exportMaxRows: Math.max(1, intFrom(env.EXPORT_MAX_ROWS, 1_000_000, 'EXPORT_MAX_ROWS')),
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),
       perUser: intFrom(env.LOGIN_CAPTCHA_AFTER, 5, 'LOGIN_CAPTCHA_AFTER'),

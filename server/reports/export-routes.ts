@@ -13,15 +13,6 @@ import type { ReportModel } from './model.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
-/** Rows one export may hold (EXPORT_MAX_ROWS, default 1,000,000), read per request so a deployment can change it. */
-export function exportMaxRows(env: NodeJS.ProcessEnv = process.env): number {
-  const v = env.EXPORT_MAX_ROWS;
-  if (v === undefined || v === '') return 1_000_000;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`EXPORT_MAX_ROWS must be a positive integer, got "${v}"`);
-  return n;
-}
-
 const CONTENT_TYPE: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
@@ -59,7 +50,7 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     const c = conditionsOf(model.validation, { query, body: req.body, headers: req.headers });
     check(c, lang);
     checkConditions(model, c, lang);
-    const max = exportMaxRows();
+    const max = ctx.config.exportMaxRows;
     const rows = await exportCount(ctx.db, model, c, req.user);
     if (rows > max) throw badRequest(message(lang, 'exportTooManyRows', { rows, max }));
 

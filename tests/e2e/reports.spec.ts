@@ -1,3 +1,4 @@
+declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './helpers.ts';
 

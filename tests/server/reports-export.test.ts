@@ -252,8 +252,8 @@ describe('refusals before the file starts', () => {
   }
 
   it('answers 400 over EXPORT_MAX_ROWS, having only counted', async () => {
-    const before = process.env.EXPORT_MAX_ROWS;
-    process.env.EXPORT_MAX_ROWS = String(CALLS.length - 1);
+    const before = s.ctx.config.exportMaxRows;
+    s.ctx.config.exportMaxRows = CALLS.length - 1;
     try {
       let res: Awaited<ReturnType<typeof exportOf>> | undefined;
       const sql = await reportSqlDuring(s.ctx.db, async () => {
@@ -263,11 +263,10 @@ describe('refusals before the file starts', () => {
       expect(res!.json().msg).toContain(`${CALLS.length} rows, more than the ${CALLS.length - 1} allowed`);
       expect(sql).toHaveLength(1);
       expect(sql[0]).toMatch(/^SELECT count\(\*\)/);
-      process.env.EXPORT_MAX_ROWS = String(CALLS.length);
+      s.ctx.config.exportMaxRows = CALLS.length;
       expect((await exportOf('CallReport/getFullCallReport', { startTime: DAY, endTime: DAY }, { format: 'csv' })).statusCode).toBe(200);
     } finally {
-      if (before === undefined) delete process.env.EXPORT_MAX_ROWS;
-      else process.env.EXPORT_MAX_ROWS = before;
+      s.ctx.config.exportMaxRows = before;
     }
   });
 });
