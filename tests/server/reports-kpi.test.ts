@@ -27,7 +27,10 @@ const bySeat = (list: Record<string, unknown>[]) => Object.fromEntries(list.map(
 
 describe('every CallReport endpoint', () => {
   it('answers admin and supervisor, 403 for agents, 401 without a token', async () => {
-    const actions = s.ctx.reports.filter((r) => r.schema.endpoint.module === 'CallReport').map((r) => r.schema.endpoint.action);
+    // Reports that need a condition of their own (getCallDetail's callId) are checked with it in their own tests.
+    const actions = s.ctx.reports
+      .filter((r) => r.schema.endpoint.module === 'CallReport' && !(r.schema.conditions as { required?: readonly string[] }).required?.length)
+      .map((r) => r.schema.endpoint.action);
     expect(actions).toEqual(expect.arrayContaining(CALL_REPORT_ACTIONS));
     const urls = actions.map((a) => `/api/CallReport/${a}`);
     for (const url of urls) {
