@@ -45,6 +45,8 @@ export class Limiter {
 
   /** Counts one attempt on every slot at once; answers each slot's count including this attempt. */
   async take(slots: Slot[]): Promise<Taken[]> {
+    // Rows are locked in the order given: one order for every caller, so two takes cannot deadlock.
+    const ordered = [...slots].sort((x, y) => (x.kind + '\0' + x.key < y.kind + '\0' + y.key ? -1 : 1));
     const rows = await this.db.query<{ kind: string; key: string; hits: number; wait_ms: number }>(
       `INSERT INTO rate_limits AS l (kind, key, hits, reset_at)
        SELECT k, key, 1, now() + make_interval(secs => w / 1000.0) FROM unnest($1::text[], $2::text[], $3::float8[]) AS t(k, key, w)
@@ -52,7 +54,7 @@ export class Limiter {
          SET hits = CASE WHEN l.reset_at <= now() THEN 1 ELSE l.hits + 1 END,
              reset_at = CASE WHEN l.reset_at <= now() THEN excluded.reset_at ELSE l.reset_at END
        RETURNING kind, key, hits, ceil(extract(epoch FROM reset_at - now()) * 1000)::float8 AS wait_ms`,
-      [slots.map((s) => s.kind), slots.map((s) => s.key), slots.map((s) => s.windowMs)],
+      [ordered.map((s) => s.kind), ordered.map((s) => s.key), ordered.map((s) => s.windowMs)],
     );
     return slots.map((slot) => {
       const r = rows.find((x) => x.kind === slot.kind && x.key === slot.key)!;
@@ -60,14 +62,15 @@ export class Limiter {
     });
   }
 
-  /** Takes back one attempt from each slot (it was not checked, or it succeeded). */
+  /**
+   * Takes back one attempt from each slot (it was not checked, or it succeeded). One row per
+   * statement: a statement that locked several rows in the planner's order could deadlock
+   * with a concurrent take() locking them in the slots' order.
+   */
   async giveBack(slots: Slot[]): Promise<void> {
-    if (!slots.length) return;
-    await this.db.query(
-      `UPDATE rate_limits SET hits = greatest(hits - 1, 0)
-        WHERE (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [slots.map((s) => s.kind), slots.map((s) => s.key)],
-    );
+    for (const s of slots) {
+      await this.db.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE kind = $1 AND key = $2', [s.kind, s.key]);
+    }
   }
 
   async clear(slot: Slot): Promise<void> {

@@ -17,13 +17,13 @@ export const compiledPatterns = new Set<string>();
  * that uses them fails to compile, and the server does not start.
  */
 export const linearRegExp = Object.assign((pattern: string) => {
-  compiledPatterns.add(pattern);
   let re: RE2JS;
   try {
     re = RE2JS.compile(RE2JS.translateRegExp(pattern));
   } catch (err) {
     throw new Error(`schema pattern /${pattern}/ is not allowed (no look-around or back-references): ${(err as Error).message}`);
   }
+  compiledPatterns.add(pattern);
   // Ajv keys its cache of compiled patterns by toString(): one per pattern.
   return { test: (s: string) => re.test(s), toString: () => `re2:${pattern}` };
 }, { code: 'linearRegExp' });

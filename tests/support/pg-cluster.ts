@@ -52,7 +52,7 @@ export async function startCluster(): Promise<Cluster> {
   const port = await freePort();
   run('initdb', ['-D', pgdata, '-U', user, '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   run('pg_ctl', ['-D', pgdata, '-l', path.join(dir, 'log'), '-w', '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`, 'start']);
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`, 'start']);
   let stopped = false;
   return {
     url: (db = 'postgres') => `postgres://${user}@127.0.0.1:${port}/${db}`,
