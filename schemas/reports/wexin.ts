@@ -1,23 +1,11 @@
 import type { ReportSchema } from '../report-types.ts';
-import { CHAT_COLUMNS, CHAT_CONDITIONS, CHAT_REPORT, chatSource } from './shared/chat.ts';
-import { PAGE_SIZES } from './shared/call-list.ts';
+import { chatSessions } from './shared/chat.ts';
 
 /** WeChat-sourced chat sessions; empty until WeChat chats are recorded. */
 export default {
-  ...CHAT_REPORT,
+  ...chatSessions('weixin'),
   id: 'weXin',
   description: 'WeChat-sourced chat sessions accessed in the range: messages, first response (first agent message - access time), duration (an open chat lasts up to now), solved flag.',
   endpoint: { module: 'CallReport', action: 'getWeXin' },
   menu: { parent: 'reportcall', path: '/reportcall/wexin', icon: 'TeamOutlined', order: 140 },
-  from: 'chats ch',
-  where: chatSource('weixin'),
-  conditions: CHAT_CONDITIONS,
-  columns: CHAT_COLUMNS,
-  sorters: ['accessTime', 'endTime', 'userSeatNo', 'messages', 'firstResponseSeconds', 'durationSeconds'],
-  defaultSort: { field: 'accessTime', order: 'desc' },
-  tieBreak: 'ch.id',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
 } as const satisfies ReportSchema;

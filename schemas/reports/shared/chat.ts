@@ -5,6 +5,7 @@
  * source_way 'web', WeChat-sourced ones 'weixin'.
  */
 import { SUPERVISORS } from './call-info.ts';
+import { PAGE_SIZES } from './call-list.ts';
 import { dateRange, seat } from './conditions.ts';
 
 export const chatSource = (way: 'web' | 'weixin') => `ch.source_way = '${way}'` as const;
@@ -71,3 +72,50 @@ export const CHAT_MESSAGE_COLUMNS = [
 
 /** What the chat reports share: CallReport, so administrators and supervisors only. */
 export const CHAT_REPORT = { access: SUPERVISORS, export: true } as const;
+
+type Source = 'web' | 'weixin';
+
+/** A chat-session list of one source (getWebChat, getWeXin): the report file adds its id, endpoint and menu. */
+export const chatSessions = (source: Source) => ({
+  ...CHAT_REPORT,
+  from: 'chats ch',
+  where: chatSource(source),
+  conditions: CHAT_CONDITIONS,
+  columns: CHAT_COLUMNS,
+  sorters: ['accessTime', 'endTime', 'userSeatNo', 'messages', 'firstResponseSeconds', 'durationSeconds'],
+  defaultSort: { field: 'accessTime', order: 'desc' },
+  tieBreak: 'ch.id',
+  paged: true,
+  pageSizes: PAGE_SIZES,
+  initialPageSize: 10,
+  totals: true,
+}) as const;
+
+/** Per-agent chat statistics of one source (getWebChatReport, getWeixinReport), drilling into its session list. */
+export const chatAgentStats = <R extends string>(source: Source, sessions: R) => ({
+  ...CHAT_REPORT,
+  from: 'chats ch',
+  where: chatSource(source),
+  conditions: CHAT_CONDITIONS,
+  groupBy: ['ch.user_seat_no'],
+  columns: CHAT_AGENT_COLUMNS,
+  sorters: ['userSeatNo', 'chats', 'messages', 'avgFirstResponseSeconds', 'avgDurationSeconds'],
+  defaultSort: { field: 'userSeatNo', order: 'asc' },
+  paged: false,
+  totals: true,
+  chart: { type: 'bar', x: 'userSeatNo', y: ['chats', 'messages'] },
+  drill: { chats: { report: sessions, conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+}) as const;
+
+/** One chat's messages in time order, of one source (getWebChatReportDetail, getwechatTalkByClientChatId). */
+export const chatTalk = (source: Source) => ({
+  ...CHAT_REPORT,
+  from: 'chat_messages m JOIN chats ch ON ch.id = m.chat_id',
+  where: chatSource(source),
+  conditions: { type: 'object', properties: { clientChatId }, required: ['clientChatId'], additionalProperties: false },
+  columns: CHAT_MESSAGE_COLUMNS,
+  defaultSort: { field: 'createTime', order: 'asc' },
+  tieBreak: 'm.id',
+  paged: false,
+  maxRows: 5000,
+}) as const;
