@@ -33,6 +33,22 @@ export interface Config {
   reportArchiveMonths: number;
   /** Rows one report export may hold (EXPORT_MAX_ROWS). */
   exportMaxRows: number;
+  /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
+  telephony: {
+    eslHost: string | undefined;
+    eslPort: number;
+    eslPassword: string;
+    /** Where the simulator listens on 127.0.0.1 (SIM_ESL_PORT; 0 = any free port). */
+    simEslPort: number;
+    /** The simulator's random incoming calls to ready seats (SIM_CALLS_PER_MINUTE; 0 = only on demand). */
+    simCallsPerMinute: number;
+    /** After a call: 0 = back to ready; N = post-call processing (status 4) for N seconds, then ready (AFTER_CALL_SECONDS). */
+    afterCallSeconds: number;
+    /** Where recordings are written and served from (RECORDINGS_DIR, default DATA_DIR/recordings). */
+    recordingsDir: string;
+    /** The gateway for external numbers in dial strings (ESL_GATEWAY): sofia/gateway/<name>/<number>. */
+    gateway: string;
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -69,6 +85,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
     reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
     exportMaxRows: Math.max(1, intFrom(env.EXPORT_MAX_ROWS, 1_000_000, 'EXPORT_MAX_ROWS')),
+    telephony: {
+      eslHost: env.ESL_HOST || undefined,
+      eslPort: intFrom(env.ESL_PORT, 8021, 'ESL_PORT'),
+      eslPassword: env.ESL_PASSWORD || 'ClueCon',
+      simEslPort: intFrom(env.SIM_ESL_PORT, 8021, 'SIM_ESL_PORT'),
+      simCallsPerMinute: intFrom(env.SIM_CALLS_PER_MINUTE, 0, 'SIM_CALLS_PER_MINUTE'),
+      afterCallSeconds: intFrom(env.AFTER_CALL_SECONDS, 0, 'AFTER_CALL_SECONDS'),
+      recordingsDir: path.resolve(cwd, env.RECORDINGS_DIR || path.join(env.DATA_DIR || './data', 'recordings')),
+      gateway: env.ESL_GATEWAY || 'default',
+    },
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),
       perUser: intFrom(env.LOGIN_CAPTCHA_AFTER, 5, 'LOGIN_CAPTCHA_AFTER'),

@@ -52,7 +52,10 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
-  const config: Config = { ...loadConfig({}), dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides };
+  const base = loadConfig({});
+  // Each test server gets its own simulator on a free port and its own recordings folder.
+  const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
+  const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };
   const { db, drop } = await openTestDb(config.timeZone);
   let ctx: AppContext;
   let app: FastifyInstance;

@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/types.ts';
+import { SEAT_STATUS_CODES, type SeatStatusCode } from '../../schemas/protocol/seat-status.ts';
+
+export interface StatusChange {
+  seat: string;
+  status: SeatStatusCode;
+  /** When the new status began (the previous one ends then). */
+  at: Date;
+}
+
+export interface OpenStatus {
+  id: number;
+  status: number;
+  sStartTime: string;
+}
+
+/**
+ * The one place that changes a seat's status log (spec: "a status log is written only when the
+ * status changes"): closes the seat's open log at `at` and opens a new one, unless the open log
+ * already has this status. Both the UserSeatLog endpoints (the agent's choices) and the gateway
+ * (calls) go through here. The seat's user row is locked first, so two processes changing one
+ * seat at once take turns and the seat never has two open logs. Run it inside a transaction.
+ * Returns the open log after the change and whether a row was written.
+ */
+export async function changeSeatStatus(tx: Queryable, change: StatusChange): Promise<{ changed: boolean; open: OpenStatus } | null> {
+  if (!SEAT_STATUS_CODES.includes(change.status)) throw new Error(`unknown seat status ${change.status}`);
+  const [user] = await tx.query<{ name: string }>(
+    'SELECT user_chinese_name AS name FROM users WHERE user_seat_no = $1 FOR UPDATE',
+    [change.seat],
+  );
+  if (!user) return null;
+  const [current] = await tx.query<OpenStatus>(
+    `SELECT id, status, s_start_time AS "sStartTime" FROM seat_status_logs
+      WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`,
+    [change.seat],
+  );
+  if (current && current.status === change.status) return { changed: false, open: current };
+  await tx.query(
+    `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
+      WHERE user_seat_no = $1 AND s_end_time IS NULL`,
+    [change.seat, change.at.toISOString()],
+  );
+  const [open] = await tx.query<OpenStatus>(
+    `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time)
+     VALUES ($1, $2, $3, $4) RETURNING id, status, s_start_time AS "sStartTime"`,
+    [change.seat, user.name, change.status, change.at.toISOString()],
+  );
+  return { changed: true, open: open! };
+}
+
+/** Closes the seat's open log (logout, page left, socket closed for good). */
+export async function closeSeatStatus(tx: Queryable, seat: string, at: Date): Promise<number> {
+  const rows = await tx.query(
+    `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
+      WHERE user_seat_no = $1 AND s_end_time IS NULL RETURNING id`,
+    [seat, at.toISOString()],
+  );
+  return rows.length;
+}
+
+/** The seat's open log, if any. */
+export async function openSeatStatus(db: Queryable, seat: string): Promise<OpenStatus | null> {
+  const [row] = await db.query<OpenStatus>(
+    `SELECT id, status, s_start_time AS "sStartTime" FROM seat_status_logs
+      WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`,
+    [seat],
+  );
+  return row ?? null;
+}
