@@ -63,7 +63,8 @@ const uuid = (r: () => number) =>
 const phone = (r: () => number) => `1${['3', '5', '8', '7'][Math.floor(r() * 4)]}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`;
 
 interface Spell { start: number; end: number; status: number }
-interface SeatDay { seat: Seat; shiftStart: number; shiftEnd: number; freeAt: number; spells: Spell[] }
+/** `planned`: breaks and meetings (no call then); `busy`: talking and after-call work, in time order. */
+interface SeatDay { seat: Seat; shiftStart: number; shiftEnd: number; freeAt: number; planned: Spell[]; busy: Spell[] }
 
 /** Weekdays carry twice the weekend's calls; counts per day add up to exactly `total`. */
 function dayCounts(total: number, dates: Date[]): number[] {
@@ -80,7 +81,8 @@ function dayCounts(total: number, dates: Date[]): number[] {
 /** Earliest start >= t at which the seat can take `dur` ms without running into a planned spell. */
 function nextFree(s: SeatDay, t: number, dur: number): number {
   let at = Math.max(t, s.freeAt, s.shiftStart + 30_000);
-  for (const p of s.spells) if (p.status !== SEAT.talking && p.status !== SEAT.afterCall && at < p.end && at + dur > p.start) at = p.end;
+  // Only the few planned spells can be in the way: calls never overlap (freeAt is past the last one).
+  for (const p of s.planned) if (at < p.end && at + dur > p.start) at = p.end;
   return at;
 }
 
@@ -88,22 +90,29 @@ function planDay(seats: Seat[], date: Date, r: () => number): SeatDay[] {
   return seats.map((seat, i) => {
     const shiftStart = date.getTime() + (i % 2 === 0 ? 8 : 11) * H + Math.floor(r() * 900) * 1000;
     const shiftEnd = shiftStart + 9 * H;
-    const spells: Spell[] = [
+    const planned: Spell[] = [
       { start: shiftStart + 2 * H, end: shiftStart + 2 * H + 900_000, status: SEAT.break },
       { start: shiftStart + 4 * H, end: shiftStart + 4.5 * H, status: SEAT.break },
     ];
-    if (r() < 0.2) spells.push({ start: shiftStart + 6 * H, end: shiftStart + 6.5 * H, status: SEAT.meeting });
-    return { seat, shiftStart, shiftEnd, freeAt: 0, spells };
+    if (r() < 0.2) planned.push({ start: shiftStart + 6 * H, end: shiftStart + 6.5 * H, status: SEAT.meeting });
+    return { seat, shiftStart, shiftEnd, freeAt: 0, planned, busy: [] };
   });
 }
 
-/** The seat that can start soonest (ties: the first on shift), as an ACD routes to the longest-free agent. */
+/**
+ * The seat on shift that can start soonest; among those (every idle seat, when the floor is not
+ * busy) the one idle longest, as an ACD routes to the longest-idle agent, so calls spread over
+ * the floor instead of piling on the first seat. Seats past their shift's end take a call only
+ * when no seat on shift can (a late queue is worked off in overtime).
+ */
 function route(day: SeatDay[], t: number, dur: number): [SeatDay, number] {
   let best = day[0]!;
   let bestAt = Infinity;
+  let bestRank = Infinity;
   for (const s of day) {
     const at = nextFree(s, t, dur);
-    if (at < bestAt) [best, bestAt] = [s, at];
+    const rank = at < s.shiftEnd ? at : at + 24 * H;
+    if (rank < bestRank || (rank === bestRank && s.freeAt < best.freeAt)) [best, bestAt, bestRank] = [s, at, rank];
   }
   return [best, bestAt];
 }
@@ -126,8 +135,8 @@ function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[]): C
   const destroyTime = addS(callDate, ring + (answered ? talk : 0));
   if (answered) {
     const a = answerTime!.getTime();
-    seat.spells.push({ start: a, end: destroyTime.getTime(), status: SEAT.talking });
-    seat.spells.push({ start: destroyTime.getTime(), end: destroyTime.getTime() + acw * 1000, status: SEAT.afterCall });
+    seat.busy.push({ start: a, end: destroyTime.getTime(), status: SEAT.talking },
+      { start: destroyTime.getTime(), end: destroyTime.getTime() + acw * 1000, status: SEAT.afterCall });
     seat.freeAt = destroyTime.getTime() + acw * 1000;
     if (direction === 'in' && r() < 0.05) {
       const to = day[Math.floor(r() * day.length)]!.seat.seat;
@@ -154,7 +163,7 @@ function seatLogs(s: SeatDay, now: number): SeatLogRow[] {
   };
   push(SEAT.login, s.shiftStart, s.shiftStart + 30_000);
   let cursor = s.shiftStart + 30_000;
-  for (const p of s.spells.sort((a, b) => a.start - b.start)) {
+  for (const p of [...s.planned, ...s.busy].sort((a, b) => a.start - b.start)) {
     push(SEAT.ready, cursor, p.start);
     push(p.status, p.start, p.end);
     cursor = Math.max(cursor, p.end);

@@ -97,11 +97,14 @@ export function buildReport(schema: ReportSchema): ReportModel {
   if (sorters.length) validation.sortField = { type: 'string', enum: sorters };
 
   const sortable = Object.fromEntries([...sorters, schema.defaultSort.field].map((k) => [k, exprs[k]!]));
+  // A group's keys are unique among the groups: without them, rows tied on the sort (two seats
+  // with the same break time) come in any order, and pages may repeat or skip a row.
+  const tieBreak = schema.tieBreak ?? schema.groupBy?.join(', ');
   return {
     schema,
     url: `/api/${module}/${action}`,
     fields,
-    order: { sortable, defaultSort: schema.defaultSort, ...(schema.tieBreak ? { tieBreak: schema.tieBreak } : {}) },
+    order: { sortable, defaultSort: schema.defaultSort, ...(tieBreak ? { tieBreak } : {}) },
     exprs,
     select: schema.columns.map((c) => `${exprs[c.key]} AS "${c.key}"`).join(', '),
     ranges,

@@ -3,7 +3,7 @@ import { can } from '../../schemas/access.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
-import { binder, limitOf, orderOf, whereOf, type ListField } from '../lists/sql.ts';
+import { binder, limitOf, orderOf, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
 import type { ReportModel } from './model.ts';
 
 /** The caller's own-seat condition, under a key no request can send (validation admits only declared keys). */
@@ -16,6 +16,13 @@ export interface ReportStatements {
   rows: { sql: string; params: unknown[] };
   count: { sql: string; params: unknown[] };
   totals?: { sql: string; params: unknown[] };
+  /**
+   * Grouped reports: the page, the group count and the totals row from one pass over the data
+   * (GROUPING SETS), so a synthesis reads its range once instead of three times. Its rows hold
+   * the columns plus COUNT_COLUMN and the totals under TOTAL_PREFIX + key; on an empty page the
+   * one row's NEW_SET column is NULL (unpackCombined turns it into the answer).
+   */
+  combined?: { sql: string; params: unknown[] };
   /** Rows a full first page would hold: fewer means the count need not run. */
   pageSize: number;
   offset: number;
@@ -55,9 +62,56 @@ export function reportStatements(model: ReportModel, c: Conditions, user?: Pick<
     rows: { sql: `SELECT ${model.select} ${base} ${order} ${limit.sql}`, params },
     count: { sql: count, params: whereParams },
     ...(s.totals ? { totals: { sql: totalsSql(model, base, fromWhere), params: whereParams } } : {}),
+    ...(s.groupBy?.length && !s.columns.some((col) => WINDOW.test(col.sql)) ? { combined: { sql: combinedSql(model, fromWhere, conds, limit.sql), params } } : {}),
     pageSize: limit.pageSize,
     offset: limit.offset,
   };
+}
+
+/** A window function spans every row of its query: over g's grouping sets it would count the whole-range row too. */
+const WINDOW = /\bover\s*\(/i;
+/** Marks, in the combined statement, a group row (0) from the whole-range row (GROUPING() of the keys: non-zero). */
+const SET = '__set';
+const TIE = '__tie';
+export const COUNT_COLUMN = '__groups';
+export const TOTAL_PREFIX = '__total_';
+
+/**
+ * One statement for a grouped report: `g` computes every group and, when a column totals as
+ * 'kpi', the whole filtered range as one more grouping set, in a single scan; the page, the
+ * group count and the totals are then read from `g` (a few rows per group). The order is the
+ * report's, over g's column names; the tie-break is carried as a column of its own.
+ */
+function combinedSql(model: ReportModel, fromWhere: string, conds: Conditions, limit: string): string {
+  const s = model.schema;
+  const keys = s.groupBy!.join(', ');
+  const kpis = s.totals ? s.columns.filter((c) => c.total === 'kpi') : [];
+  const over = s.totals ? s.columns.filter((c) => c.total && c.total !== 'kpi') : [];
+  const sets = kpis.length ? `GROUPING SETS ((${keys}), ())` : keys;
+  // The tie-break (the schema's, else the group keys) as columns of g, to order g's rows by.
+  const ties = s.tieBreak ? [s.tieBreak] : s.groupBy!;
+  const tie = ties.map((t, i) => `, ${t} AS "${TIE}${i}"`).join('');
+  const byName = (prefix: string): ListOrder => ({
+    sortable: Object.fromEntries(Object.keys(model.order.sortable).map((k) => [k, `${prefix}"${k}"`])),
+    defaultSort: model.order.defaultSort,
+    tieBreak: ties.map((_, i) => `${prefix}"${TIE}${i}"`).join(', '),
+  });
+  const totals = [
+    ...over.map((c) => `${c.total === 'avg' ? `round(avg("${c.key}"), 2)` : `${c.total}("${c.key}")`} AS "${TOTAL_PREFIX}${c.key}"`),
+    ...kpis.map((c) => `(SELECT "${c.key}" FROM g WHERE "${SET}" <> 0) AS "${TOTAL_PREFIX}${c.key}"`),
+  ];
+  return `WITH g AS MATERIALIZED (SELECT ${model.select}, GROUPING(${keys}) AS "${SET}"${tie} ${fromWhere} GROUP BY ${sets}),
+    p AS (SELECT * FROM g WHERE "${SET}" = 0 ${orderOf(byName(''), conds)} ${limit})
+    SELECT p.*, t.* FROM (SELECT count(*) AS "${COUNT_COLUMN}"${totals.map((x) => `, ${x}`).join('')} FROM g WHERE "${SET}" = 0) t
+    LEFT JOIN p ON true ${orderOf(byName('p.'), conds)}`;
+}
+
+/** The answer from the combined statement's rows: the page's columns, the group count and the totals row. */
+function unpackCombined(model: ReportModel, rows: Record<string, unknown>[]): ReportAnswer {
+  const first = rows[0] ?? {};
+  const list = first[SET] === null ? [] : rows.map((r) => Object.fromEntries(model.schema.columns.map((c) => [c.key, r[c.key]])));
+  const totals = Object.fromEntries(model.schema.columns.filter((c) => c.total).map((c) => [c.key, first[`${TOTAL_PREFIX}${c.key}`] ?? null]));
+  return { list, total: Number(first[COUNT_COLUMN] ?? 0), ...(model.schema.totals ? { totals } : {}) };
 }
 
 /**
@@ -79,14 +133,19 @@ function totalsSql(model: ReportModel, base: string, fromWhere: string): string 
   return `SELECT * FROM ${parts.join(' CROSS JOIN ')}`;
 }
 
-/** Runs a report: the rows, the total (skipped when the first page is not full: the cheap total) and the totals row. */
+/**
+ * Runs a report. Grouped: the one combined statement. Otherwise the rows, the total (skipped when
+ * the first page is not full: the cheap total) and the totals row, at once: on PostgreSQL each
+ * goes to its own pooled connection; PGlite queues them on its one connection.
+ */
 export async function runReport(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<ReportAnswer> {
   const st = reportStatements(model, c, user);
-  const list = await db.query<Record<string, unknown>>(st.rows.sql, st.rows.params);
-  const total = st.offset === 0 && list.length < st.pageSize
-    ? list.length
-    : (await db.query<{ n: number }>(st.count.sql, st.count.params))[0]!.n;
-  if (!st.totals) return { list, total };
-  const [totals] = await db.query<Record<string, unknown>>(st.totals.sql, st.totals.params);
-  return { list, total, totals: totals ?? {} };
+  if (st.combined) return unpackCombined(model, await db.query<Record<string, unknown>>(st.combined.sql, st.combined.params));
+  const count = () => db.query<{ n: number }>(st.count.sql, st.count.params).then((r) => r[0]!.n);
+  const rows = db.query<Record<string, unknown>>(st.rows.sql, st.rows.params);
+  // Past the first page the count is always needed: start it with the rows.
+  const total = st.offset > 0 ? count() : rows.then((list) => (list.length < st.pageSize ? list.length : count()));
+  const totals = st.totals ? db.query<Record<string, unknown>>(st.totals.sql, st.totals.params).then((r) => r[0] ?? {}) : undefined;
+  const [list, n, t] = await Promise.all([rows, total, totals]);
+  return { list, total: n, ...(t ? { totals: t } : {}) };
 }

@@ -15,7 +15,7 @@ export async function verifyReports(db: Queryable, models: readonly ReportModel[
     const sorts = model.schema.sorters?.length ? model.schema.sorters : [model.schema.defaultSort.field];
     for (const sortField of sorts) {
       const st = reportStatements(model, { ...all, sortField, ...(model.schema.paged ? { pageSize: 1 } : {}) }, undefined);
-      for (const q of [st.rows, st.count, ...(st.totals ? [st.totals] : [])]) {
+      for (const q of [st.rows, st.count, ...(st.totals ? [st.totals] : []), ...(st.combined ? [st.combined] : [])]) {
         try {
           await db.query(`SELECT * FROM (${q.sql}) v LIMIT 0`, q.params);
         } catch (err) {

@@ -41,6 +41,17 @@ describe('activity generator: distributions (in memory)', () => {
     expect(transfers / answeredIn.length).toBeLessThan(0.1);
   });
 
+  it('spreads the calls over the floor: no seat takes more than twice its fair share of a day', () => {
+    // Today is left out: its calls stay before now, when only the early shift may be on.
+    for (const d of days.slice(0, -1)) {
+      const perSeat = new Map<string, number>();
+      for (const c of d.calls) perSeat.set(c.userSeatNo, (perSeat.get(c.userSeatNo) ?? 0) + 1);
+      const fair = d.calls.length / seats.length;
+      expect(perSeat.size).toBe(seats.length);
+      expect(Math.max(...perSeat.values())).toBeLessThanOrEqual(2 * fair);
+    }
+  });
+
   it('gives each seat one shift a day with breaks and no overlapping statuses', () => {
     for (const d of days.slice(0, 3)) {
       for (const s of seats) {

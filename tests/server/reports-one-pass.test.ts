@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../server/db/index.ts';
+import type { Conditions } from '../../server/lists/conditions.ts';
+import type { ReportModel } from '../../server/reports/model.ts';
+import { reportStatements, runReport } from '../../server/reports/sql.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+import { DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts';
+
+/**
+ * Grouped reports answer their page, group count and totals row from one statement over the data
+ * (GROUPING SETS). These tests hold that answer to the three plain statements the engine still
+ * builds (rows, count, totals: the export and the startup check use them), on the hand-counted
+ * day and on the whole seeded range, for every sort and for pages inside and past the end.
+ */
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  await insertFixture(s.ctx.db);
+});
+afterAll(() => s.close());
+
+const model = (id: string) => s.ctx.reports.find((m) => m.schema.id === id)!;
+
+/** The answer of the three separate statements, as the engine answered before the one-pass statement. */
+async function separately(m: ReportModel, c: Conditions, db: Queryable = s.ctx.db) {
+  const st = reportStatements(m, c);
+  const list = await db.query<Record<string, unknown>>(st.rows.sql, st.rows.params);
+  const [{ n }] = await db.query<{ n: number }>(st.count.sql, st.count.params) as [{ n: number }];
+  const totals = st.totals ? (await db.query<Record<string, unknown>>(st.totals.sql, st.totals.params))[0] : undefined;
+  return { list, total: n, ...(totals ? { totals } : {}) };
+}
+
+/** Grouped reports with nothing required beyond the date range: the ones these tests can call with any range. */
+const groupedReports = () => s.ctx.reports.filter((m) => m.schema.groupBy?.length
+  && (m.schema.conditions.required ?? []).every((k) => k === 'startTime' || k === 'endTime'));
+
+describe('grouped reports in one pass', () => {
+  it('agent synthesis reads the call records once and answers what the three statements answer', async () => {
+    const m = model('agentCallSynthesis');
+    expect(reportStatements(m, {}).combined).toBeDefined();
+    const c = { startTime: DAY, endTime: DAY, pageNo: 1, pageSize: 1 };
+    let answer: unknown;
+    const sql = await reportSqlDuring(s.ctx.db, async () => { answer = await runReport(s.ctx.db, m, c); });
+    // Only the report's own statements (background work, such as the seat monitor's, may read the tables meanwhile).
+    const own = sql.filter((q) => q.includes('FROM call_records c WHERE c.call_time'));
+    expect(own, own.join('\n')).toHaveLength(1);
+    expect(answer).toEqual(await separately(m, c));
+    // Two seats on the day: the count is of groups, not of calls, and the totals are the whole day's.
+    expect(answer).toMatchObject({ total: 2, totals: { offered: 5, answered: 3, satisfaction: 0.6667 } });
+  });
+
+  it('a page past the last group is empty and still has the count and the totals', async () => {
+    const m = model('agentCallSynthesis');
+    const c = { startTime: DAY, endTime: DAY, pageNo: 3, pageSize: 1 };
+    const answer = await runReport(s.ctx.db, m, c);
+    expect(answer.list).toEqual([]);
+    expect(answer).toEqual(await separately(m, c));
+    expect(answer).toMatchObject({ total: 2, totals: { offered: 5 } });
+  });
+
+  it('a range without calls: no rows, no groups, totals of nothing', async () => {
+    const m = model('agentCallSynthesis');
+    const c = { startTime: '2001-01-01', endTime: '2001-01-01' };
+    const answer = await runReport(s.ctx.db, m, c);
+    expect(answer).toEqual(await separately(m, c));
+    expect(answer).toMatchObject({ list: [], total: 0, totals: { offered: 0, satisfaction: null } });
+  });
+
+  it('every grouped report, every sort and direction, pages 1 and 2: the same answer as the three statements', async () => {
+    const reports = groupedReports();
+    expect(reports.map((m) => m.schema.id)).toEqual(expect.arrayContaining(['agentCallSynthesis', 'callSynthesis']));
+    for (const m of reports) {
+      const dates = m.schema.conditions.properties.startTime ? { startTime: '2000-01-01', endTime: '2099-12-31' } : {};
+      for (const sortField of m.schema.sorters?.length ? m.schema.sorters : [m.schema.defaultSort.field]) {
+        for (const sortOrder of ['asc', 'desc']) {
+          for (const pageNo of m.schema.paged ? [1, 2] : [1]) {
+            const c: Conditions = { ...dates, sortField, sortOrder, ...(m.schema.paged ? { pageNo, pageSize: 3 } : {}) };
+            // One transaction: now() (open status logs count up to it) is the same for both.
+            const [one, three] = await s.ctx.db.transaction(async (tx) => [await runReport(tx, m, c), await separately(m, c, tx)]);
+            expect(one, `${m.schema.id} ${sortField} ${sortOrder} page ${pageNo}`).toEqual(three);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('ungrouped reports', () => {
+  it('past the first page the rows and the count run together and answer as before', async () => {
+    const m = model('fullCallReport');
+    const c = { startTime: '2000-01-01', endTime: '2099-12-31', pageNo: 2, pageSize: 3 };
+    expect(reportStatements(m, c).combined).toBeUndefined();
+    const answer = await runReport(s.ctx.db, m, c);
+    expect(answer).toEqual(await separately(m, c));
+    expect(answer.list).toHaveLength(3);
+  });
+
+  it('a first page that is not full counts its rows instead of running the count', async () => {
+    const m = model('fullCallReport');
+    const c = { startTime: DAY, endTime: DAY, pageNo: 1, pageSize: 50 };
+    let answer: { total: number } | undefined;
+    const sql = await reportSqlDuring(s.ctx.db, async () => { answer = await runReport(s.ctx.db, m, c); });
+    expect(answer!.total).toBe(7);
+    expect(sql.some((q) => /count\(\*\) AS n/.test(q))).toBe(false);
+  });
+});
