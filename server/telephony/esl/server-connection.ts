@@ -9,7 +9,7 @@ import { Subscription } from './subscription.ts';
 import type { EslCommand } from './types.ts';
 
 /** How frames are written: as they come, cut at byte offsets or into single bytes, or merged. */
-export type WriteMode = 'whole' | 'bytes' | 'merge' | { splitAt: number[] };
+export type WriteMode = 'whole' | 'bytes' | 'merge' | { splitAt: readonly number[] };
 
 export class EslConnection {
   readonly subscription = new Subscription();
