@@ -13,6 +13,8 @@ const RegisterPage = lazy(() => import('../pages/RegisterPage'));
 const CallbackPage = lazy(() => import('../pages/CallbackPage'));
 const ErrorPage = lazy(() => import('../pages/ErrorPage'));
 const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
+const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
+const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -39,6 +41,9 @@ export function AppRoutes() {
           ))}
           {/* Every report by id, where a drill-down opens a report no menu places (report-list.ts reportPath). */}
           <Route path="/reports/:id" element={<ReportRoute />} />
+          {/* Opened by the phone bar on a call (spec section 2), whatever the user's menus hold. */}
+          <Route path="/popup/index" element={<CallPopup />} />
+          <Route path="/workorder/courtOrder" element={<CourtOrder />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
         <Route

@@ -1,7 +1,13 @@
 import { Grid, Layout, Space, theme } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../app/session';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
+
+// The phone bar and its socket load with the shell only for users who have one.
+const PhoneBar = lazy(() => import('../phone/PhoneBar'));
+/** Spec section 4: the local flag checkSft 'false' hides the phone controls. */
+const phoneAllowedHere = () => localStorage.getItem('checkSft') !== 'false';
 
 /** Header: the phone bar's place (when the user's department has one), language switch, user menu. */
 export function ShellHeader() {
@@ -24,7 +30,15 @@ export function ShellHeader() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <div style={{ flex: 1, minWidth: 0 }}>{phoneBar && <div data-testid="phone-bar-slot" />}</div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {phoneBar && phoneAllowedHere() && (
+          <div data-testid="phone-bar-slot">
+            <Suspense fallback={null}>
+              <PhoneBar compact={narrow} />
+            </Suspense>
+          </div>
+        )}
+      </div>
       <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
         <LanguageSwitch />
         <UserMenu compact={narrow} />

@@ -1,0 +1,129 @@
+import { App, Badge, Input, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
+import { hasSeat } from '../../data-providers/user-info';
+import { useSession } from '../app/session';
+import { PhoneButtons } from './PhoneButtons';
+import { phoneStore, usePhone } from './phone';
+import type { Alert } from './rules';
+import { buttons, isOffline, statusChoices, statusColor, timerText, type PhoneAction } from './state-machine';
+import { TransferDialog } from './TransferDialog';
+
+/**
+ * The phone bar in the header (spec sections 2 and 4): seat number, status selector (ready
+ * green, the others red) with its timer, the dial box, the buttons of the current state and
+ * an offline badge. It starts the phone store for the signed-in seat, stops it on unmount and
+ * closes the seat's status when the page is left.
+ */
+export default function PhoneBar({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const user = useSession();
+  const agent = usePhone((s) => s.agent);
+  const now = usePhone((s) => s.now);
+  const notice = usePhone((s) => s.notice);
+  const [number, setNumber] = useState('');
+  const [transferOpen, setTransferOpen] = useState(false);
+
+  const { userSeatNo, token } = user;
+  useEffect(() => {
+    phoneStore.getState().start(useSession.getState(), hasSeat(useSession.getState()));
+    const leave = () => phoneStore.getState().leave();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      phoneStore.getState().stop();
+    };
+  }, [userSeatNo, token]);
+
+  useEffect(() => {
+    if (!notice) return;
+    void message.warning(t(notice.key, notice.values));
+    phoneStore.getState().dismissNotice();
+  }, [notice, message, t]);
+
+  if (!agent) return null;
+  const offline = isOffline(agent);
+  const shown = buttons(agent);
+  const color = statusColor(agent.curStatus);
+  const alertOf = (alert: Alert | null) => {
+    if (alert) modal.warning({ title: t(alert.title), content: t(alert.content) });
+  };
+  const failed = (error: unknown) => void message.error(error instanceof Error ? error.message : String(error));
+  const askNotifications = () => {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+  };
+
+  const act = (action: PhoneAction) => {
+    askNotifications();
+    const store = phoneStore.getState();
+    const run: Record<PhoneAction, () => unknown> = {
+      dial: () => store.dial(number).then(alertOf),
+      ready: () => store.choose(0),
+      toilet: () => store.toilet(),
+      afterCall: () => store.choose(4),
+      hold: () => store.control('uuid_holdon'),
+      resume: () => store.control('uuid_holdoff'),
+      hangup: () => store.control('uuid_kill'),
+      hangupAll: () => store.control('uuid_killthree'),
+      dropThird: () => store.control('uuid_killthree2'),
+      transfer: () => setTransferOpen(true),
+      survey: () => store.survey(),
+    };
+    void Promise.resolve().then(run[action]).catch(failed);
+  };
+
+  const countdown = agent.afterCallUntil === null ? null : Math.max(0, Math.ceil((agent.afterCallUntil - now) / 1000));
+  return (
+    <Space size={compact ? 4 : 8} wrap={false} data-testid="phone-bar" style={{ maxWidth: '100%', overflowX: 'auto', overflowY: 'hidden' }}>
+      {!compact && (
+        <Typography.Text strong data-testid="phone-seat" style={{ whiteSpace: 'nowrap' }}>
+          {t('phone.seat', { seat: agent.userSeatNo || '0' })}
+        </Typography.Text>
+      )}
+      <Select<SeatStatusCode>
+        data-testid="phone-status"
+        aria-label={t('phone.statusLabel')}
+        size="small"
+        style={{ width: compact ? 96 : 120 }}
+        popupMatchSelectWidth={false}
+        value={statusChoices(agent).some((o) => o.code === agent.curStatus) ? (agent.curStatus as SeatStatusCode) : undefined}
+        placeholder={agent.userSeatStatus ? t(agent.userSeatStatus) : t('phone.noStatus')}
+        onChange={(code) => {
+          askNotifications();
+          void phoneStore.getState().choose(code).catch(failed);
+        }}
+        options={statusChoices(agent).map((o) => ({
+          value: o.code,
+          disabled: o.disabled,
+          label: <Badge color={o.code === 0 ? 'green' : 'red'} text={t(o.label)} />,
+        }))}
+      />
+      <Tag color={color === 'default' ? undefined : color} data-testid="phone-timer" style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}>
+        {!compact && agent.userSeatStatus ? `${t(agent.userSeatStatus)} ` : ''}
+        {timerText(agent, now)}
+        {countdown !== null && ` (${t('phone.afterCallCountdown', { seconds: countdown })})`}
+      </Tag>
+      {offline && <Badge status="error" text={compact ? undefined : t('phone.offline')} data-testid="phone-offline" title={t('phone.offline')} />}
+      {agent.phase !== 'idle' && agent.phoneNo && (
+        <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
+      )}
+      {shown.includes('dial') && (
+        <Input
+          size="small"
+          data-testid="phone-dial-input"
+          aria-label={t('phone.dialPlaceholder')}
+          placeholder={t('phone.dialPlaceholder')}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          onPressEnter={() => act('dial')}
+          style={{ width: compact ? 110 : 150 }}
+          inputMode="tel"
+        />
+      )}
+      <PhoneButtons shown={shown} onAction={act} compact={compact} />
+      <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />
+    </Space>
+  );
+}

@@ -1,0 +1,62 @@
+import {
+  CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, EditOutlined, PauseCircleOutlined, PhoneOutlined,
+  PlayCircleOutlined, SmileOutlined, StopOutlined, SwapOutlined, UserDeleteOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionForKey, shortcutText } from './shortcuts';
+import type { PhoneAction } from './state-machine';
+
+const ICONS: Record<PhoneAction, ReactNode> = {
+  dial: <PhoneOutlined />,
+  ready: <CheckCircleOutlined />,
+  toilet: <ClockCircleOutlined />,
+  afterCall: <EditOutlined />,
+  hold: <PauseCircleOutlined />,
+  resume: <PlayCircleOutlined />,
+  hangup: <CloseCircleOutlined />,
+  hangupAll: <StopOutlined />,
+  dropThird: <UserDeleteOutlined />,
+  transfer: <SwapOutlined />,
+  survey: <SmileOutlined />,
+};
+
+const DANGER: ReadonlySet<PhoneAction> = new Set(['hangup', 'hangupAll']);
+
+/**
+ * The buttons of the current state, each with its shortcut in the tooltip; the shortcuts work
+ * anywhere on the page while their button is shown. Labels show beside the icons on wide
+ * screens; compact (a phone) shows the icons only, the label stays in the tooltip.
+ */
+export function PhoneButtons({ shown, onAction, compact }: { shown: readonly PhoneAction[]; onAction: (action: PhoneAction) => void; compact: boolean }) {
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = actionForKey(event, shown);
+      if (!action) return;
+      event.preventDefault();
+      onAction(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shown, onAction]);
+
+  return shown.map((action) => (
+    <Tooltip key={action} title={`${t(`phone.actions.${action}`)} (${shortcutText(action)})`}>
+      <Button
+        size="small"
+        data-testid={`phone-action-${action}`}
+        aria-label={t(`phone.actions.${action}`)}
+        aria-keyshortcuts={shortcutText(action)}
+        icon={ICONS[action]}
+        danger={DANGER.has(action)}
+        type={action === 'dial' ? 'primary' : 'default'}
+        onClick={() => onAction(action)}
+      >
+        {compact ? null : t(`phone.actions.${action}`)}
+      </Button>
+    </Tooltip>
+  ));
+}

@@ -1,0 +1,79 @@
+import { Card, Descriptions, Table, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { unwrapList } from '../../../data-providers/envelope';
+import { http } from '../../app/providers';
+import { usePageTitle } from '../../shell/use-page-title';
+import { readPopupQuery } from '../popup-path';
+
+/** A row of CallInfo/getCallInfoByPhoneNo (schemas/reports/call-info-by-phone-no.ts). */
+interface HistoryRow {
+  callId: string;
+  userSeatNo: string;
+  callTime: string | null;
+  answerTime: string | null;
+  destroyTime: string | null;
+  callSeconds: number | null;
+  direction: string;
+}
+
+const COLUMNS = ['callTime', 'userSeatNo', 'answerTime', 'destroyTime', 'callSeconds'] as const;
+
+/**
+ * The call pop-up at /popup/index (spec section 2), opened by an incoming or transferred call:
+ * the caller's number, the seat, the IVR marker and the call id from the address, and the
+ * caller's latest calls.
+ */
+export default function CallPopup() {
+  const { t } = useTranslation();
+  usePageTitle('phone.popup.title');
+  const [search] = useSearchParams();
+  const call = readPopupQuery(search);
+  const [rows, setRows] = useState<HistoryRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    setRows([]);
+    setError(null);
+    if (!call.phoneNum) return;
+    let live = true;
+    setLoading(true);
+    http.post('/api/CallInfo/getCallInfoByPhoneNo', { phoneNo: call.phoneNum })
+      .then((body) => live && setRows(unwrapList<HistoryRow>(body)?.data ?? []))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [call.phoneNum]);
+
+  return (
+    <Card title={t('phone.popup.title')} data-testid="call-popup">
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} bordered>
+        <Descriptions.Item label={t('phone.popup.phoneNum')}>
+          <Typography.Text strong copyable={!!call.phoneNum} data-testid="call-popup-number">{call.phoneNum}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('phone.popup.agentNum')}>{call.agentNum}</Descriptions.Item>
+        <Descriptions.Item label={t('phone.popup.ivr')}>{call.ivr || '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('phone.popup.callId')}>
+          <Typography.Text ellipsis style={{ maxWidth: 240 }}>{call.callId || '-'}</Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>{t('phone.popup.history')}</Typography.Title>
+      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      <Table<HistoryRow>
+        data-testid="call-popup-history"
+        size="small"
+        rowKey="callId"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('phone.popup.noHistory') }}
+        columns={COLUMNS.map((key) => ({ key, dataIndex: key, title: t(`reports.columns.${key}`) }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The phone bar's store (STYLE.md 9): it owns the socket (connection.ts), the 1 s status timer
+ * and the after-call countdown, turns server frames and the agent's actions into state through
+ * the state machine, and performs the side effects: status logs through the UserSeatLog and
+ * User endpoints, pop-ups, the ring and desktop notifications, and the closing beacon.
+ * Call-driven statuses (ringing, talking, on call) are the gateway's to log, never written here.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { parseMessage, PHONE_SOCKET, type BgapiOp, type PhoneCommand, type PhoneMessage } from '../../schemas/protocol/phone';
+import { SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
+import type { SessionUser } from '../../data-providers/user-info';
+import type { Http } from '../lib/http';
+import { connect, type Connection, type SocketFactory } from './connection';
+import { popupPath } from './popup-path';
+import { planDial, transferTarget, type Alert } from './rules';
+import { initialState, isOffline, next, type AgentEvent, type AgentState } from './state-machine';
+
+/** The ring's audio states (spec section 4): start ringing, ring again from the top, stop, add a second call's tone. */
+export type AudioState = 'start' | 'restart' | 'pause' | 'add';
+
+export interface PhoneDeps {
+  http: Http;
+  /** `/ws?token=...&lang=...`, or null without a token. */
+  socketUrl(): string | null;
+  createSocket: SocketFactory | undefined;
+  now(): number;
+  log(message: string): void;
+  /** Opens a console route (the call pop-up, the court order). */
+  open(path: string): void;
+  ring(state: AudioState): void;
+  /** A desktop notification for a ringing call; the browser's version shows one only while the tab is hidden. */
+  notifyIncoming(phoneNo: string): void;
+  /** navigator.sendBeacon, or undefined where there is none. */
+  sendBeacon: ((url: string, body: Blob) => boolean) | undefined;
+  /** The session token, which the beacon carries in its body. */
+  token(): string | null;
+}
+
+export interface PhoneState {
+  agent: AgentState | null;
+  /** The timer's clock, moved every second while the bar runs. */
+  now: number;
+  /** The last refusal to show: an i18n key with values (a server ERROR carries its own text). */
+  notice: { key: string; values?: Record<string, string> } | null;
+  /** Starts the bar for the user; `online` false (no seat) keeps the phone offline. */
+  start(user: SessionUser, online: boolean): void;
+  stop(): void;
+  /** The agent picks a status in the selector (or the ready button). */
+  choose(status: SeatStatusCode): Promise<void>;
+  toilet(): Promise<void>;
+  dial(number: string): Promise<Alert | null>;
+  control(op: Extract<BgapiOp, 'uuid_kill' | 'uuid_killthree' | 'uuid_killthree2' | 'uuid_holdon' | 'uuid_holdoff'>): void;
+  transfer(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
+  threeWay(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
+  survey(): void;
+  dismissNotice(): void;
+  /** The page is going away: close the open status with a beacon (the socket's close must not: a reload closes it too). */
+  leave(): void;
+}
+
+export const BEACON_URL = '/api/UserSeatLog/editUserSeatLogByUserSeat';
+
+export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
+  let connection: Connection | null = null;
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  let countdown: ReturnType<typeof setTimeout> | undefined;
+  let countdownFor: number | null = null;
+  let loginMarked = false;
+
+  const store = createStore<PhoneState>()((set, get) => {
+    const apply = (event: AgentEvent) => {
+      const agent = get().agent;
+      if (agent) set({ agent: next(agent, event) });
+    };
+    const seat = () => get().agent?.userSeatNo ?? '';
+    const fail = (error: unknown) => set({ notice: { key: 'phone.notice.failed', values: { reason: error instanceof Error ? error.message : String(error) } } });
+
+    const send = (command: PhoneCommand): boolean => {
+      const agent = get().agent;
+      if (!agent || isOffline(agent) || !connection?.send(command)) {
+        set({ notice: { key: 'phone.offline' } });
+        return false;
+      }
+      return true;
+    };
+
+    const writeStatus = async (status: SeatStatusCode) => {
+      const agent = get().agent;
+      if (!agent || agent.phase !== 'idle') return;
+      // A status log is written only when the status changes (spec section 4).
+      if (agent.curStatus === status) return;
+      await deps.http.post('/api/UserSeatLog/changeSeatStatus', { userSeatNo: agent.userSeatNo, userChineseName: agent.userChineseName, status });
+      if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 0 });
+      apply({ type: 'chosen', status, at: deps.now() });
+    };
+
+    // The after-call countdown: when it runs out the seat goes back to ready as if the agent chose it.
+    const syncCountdown = () => {
+      const until = get().agent?.afterCallUntil ?? null;
+      if (until === countdownFor) return;
+      clearTimeout(countdown);
+      countdownFor = until;
+      if (until !== null) {
+        countdown = setTimeout(() => {
+          countdownFor = null;
+          writeStatus(SEAT_STATUS.ready).catch(fail);
+        }, Math.max(0, until - deps.now()));
+      }
+    };
+
+    const onMessage = (msg: PhoneMessage) => {
+      const before = get().agent;
+      apply({ type: 'server', msg, at: deps.now() });
+      const after = get().agent;
+      if (!before || !after) return;
+      switch (msg.type) {
+        case 'CHANNEL_CREATE':
+          if (msg.direction !== 'in') break;
+          deps.ring(before.phase === 'ringing' ? 'restart' : 'start');
+          deps.notifyIncoming(msg.phoneNum);
+          deps.open(popupPath({ phoneNum: msg.phoneNum, agentNum: msg.agentNum, ivr: msg.ivr, callId: msg.callId }));
+          break;
+        case 'CHANNEL_ANSWER':
+        case 'CHANNEL_DESTROY':
+          if (before.phase === 'ringing' && after.phase !== 'ringing') deps.ring('pause');
+          break;
+        case 'TRANSFER':
+          deps.ring('add');
+          deps.http.post<{ phoneNo: string }>('/api/CallInfo/getPhoneNoByCallId', { callId: msg.callId })
+            .then(({ data }) => deps.open(popupPath({ phoneNum: data?.phoneNo ?? '', agentNum: seat(), ivr: '', callId: msg.callId })))
+            .catch(fail);
+          break;
+        case 'STATE':
+          if (before.phase === 'ringing' && after.phase !== 'ringing') deps.ring('pause');
+          // No open status after (re)connecting: the seat has just logged in (spec: setUserInfoLogin logs status 5).
+          if (after.curStatus === null && !loginMarked) {
+            loginMarked = true;
+            deps.http.post('/api/User/setUserInfoLogin', { userSeatNo: after.userSeatNo })
+              .then(() => apply({ type: 'chosen', status: SEAT_STATUS.login, at: deps.now() }))
+              .catch(fail);
+          }
+          break;
+        case 'ERROR':
+          set({ notice: { key: 'phone.notice.server', values: { msg: msg.msg } } });
+          break;
+        case 'JOB':
+          if (!msg.ok) set({ notice: { key: 'phone.notice.job', values: { cause: msg.cause } } });
+          break;
+      }
+      syncCountdown();
+    };
+
+    const transferTo = async (target: { extension: string; userSeatNo?: string }, three: boolean): Promise<Alert | null> => {
+      const agent = get().agent;
+      if (!agent || agent.phase !== 'talking') return null;
+      const checked = await transferTarget(deps.http, target);
+      if (!checked.ok) return checked.alert;
+      const sent = three
+        ? send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op: 'uuid_three', target: checked.value, direction: agent.direction || 'in', phone: agent.phoneNo, callId: agent.callId })
+        : send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op: 'uuid_transfer', callId: agent.callId, target: checked.value });
+      if (sent && three) apply({ type: 'threeWay' });
+      return null;
+    };
+
+    return {
+      agent: null,
+      now: deps.now(),
+      notice: null,
+      start(user, online) {
+        get().stop();
+        loginMarked = false;
+        set({ agent: initialState(user), now: deps.now(), notice: null });
+        ticker = setInterval(() => set({ now: deps.now() }), 1000);
+        // A user without a seat (none, or '0') has no phone to connect: the bar shows it offline.
+        if (!online) return apply({ type: 'socket', state: 'closed' });
+        connection = connect({
+          url: deps.socketUrl,
+          create: deps.createSocket,
+          seat: user.userSeatNo,
+          log: deps.log,
+          onState: (state) => apply({ type: 'socket', state }),
+          onFrame: (text) => {
+            const msg = parseMessage(text);
+            if (msg) onMessage(msg);
+            else deps.log(`phone: ignored an unreadable frame: ${text.slice(0, 80)}`);
+          },
+        });
+      },
+      stop() {
+        connection?.stop();
+        connection = null;
+        clearInterval(ticker);
+        clearTimeout(countdown);
+        countdownFor = null;
+        deps.ring('pause');
+        set({ agent: null });
+      },
+      choose: (status) => writeStatus(status).finally(syncCountdown),
+      async toilet() {
+        const agent = get().agent;
+        if (!agent || agent.phase !== 'idle') return;
+        await deps.http.post('/api/User/setStatus3', { userSeatNo: agent.userSeatNo });
+        apply({ type: 'toilet', at: deps.now() });
+        syncCountdown();
+      },
+      async dial(number) {
+        const agent = get().agent;
+        if (!agent || agent.phase !== 'idle') return null;
+        const plan = await planDial(deps.http, agent, number);
+        if (!plan.ok) return plan.alert;
+        const sent = send({
+          cmd: 'originate', userSeatNo: agent.userSeatNo, cid: plan.value.ext, dest: plan.value.dest, ext: plan.value.ext,
+          earlyMedia: false, timeout: PHONE_SOCKET.originateTimeoutSeconds,
+        });
+        if (!sent) return null;
+        apply({ type: 'dial', phoneNo: plan.value.phoneNo, at: deps.now() });
+        syncCountdown();
+        await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 1 }).catch(fail);
+        return null;
+      },
+      control(op) {
+        const agent = get().agent;
+        if (agent?.callId) send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op, callId: agent.callId });
+      },
+      transfer: (target) => transferTo(target, false),
+      threeWay: (target) => transferTo(target, true),
+      survey() {
+        const agent = get().agent;
+        if (!agent || agent.phase !== 'talking') return;
+        if (send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op: 'uuid_transfer', callId: agent.callId, target: PHONE_SOCKET.surveyTarget })) apply({ type: 'survey' });
+      },
+      dismissNotice: () => set({ notice: null }),
+      leave() {
+        const agent = get().agent;
+        const token = deps.token();
+        if (!agent || agent.curStatus === null || !deps.sendBeacon || !token) return;
+        const body = new Blob([JSON.stringify(beaconBody(agent, token))], { type: 'application/json' });
+        deps.sendBeacon(BEACON_URL, body);
+      },
+    };
+  });
+  return store;
+}
+
+/** What the closing beacon sends (D's editUserSeatLogByUserSeat reads the token from the body: sendBeacon cannot set headers). */
+export function beaconBody(agent: AgentState, token: string): Record<string, unknown> {
+  return { token, userSeatNo: agent.userSeatNo, status: agent.curStatus };
+}
