@@ -33,6 +33,8 @@ export interface Config {
   reportArchiveMonths: number;
   /** Rows one report export may hold (EXPORT_MAX_ROWS). */
   exportMaxRows: number;
+  /** Chat hub (README "Chat"): open chats one agent serves at once (CHAT_AGENT_CAPACITY); how long an agent's socket may be gone before its chats are re-queued (CHAT_GRACE_SECONDS). */
+  chat: { agentCapacity: number; graceSeconds: number };
   /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
   telephony: {
     eslHost: string | undefined;
@@ -85,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
     reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
     exportMaxRows: Math.max(1, intFrom(env.EXPORT_MAX_ROWS, 1_000_000, 'EXPORT_MAX_ROWS')),
+    chat: {
+      agentCapacity: Math.max(1, intFrom(env.CHAT_AGENT_CAPACITY, 5, 'CHAT_AGENT_CAPACITY')),
+      graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
+    },
     telephony: {
       eslHost: env.ESL_HOST || undefined,
       eslPort: intFrom(env.ESL_PORT, 8021, 'ESL_PORT'),

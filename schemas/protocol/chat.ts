@@ -1,0 +1,160 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The chat hub's socket protocol: JSON text frames on `/ws/visitor` (the customer's widget, no
+ * login) and `/ws/chat?token=<login token>` (agents and supervisors). Every frame is an object
+ * with a `type`; what a client sends is checked against the schema of its type on arrival (an
+ * unknown type, bad JSON or a bad field gets an `error` frame and the socket stays usable).
+ *
+ * Chats are named by `chatId` (the spec's clientChatId). Every stored message carries `seq`, a
+ * server sequence number that grows within a chat; a client keeps the highest seq it saw per
+ * chat and sends it when it reconnects (`hello`), and receives exactly the messages after it.
+ * A message sent with a `clientMsgId` the server already stored is acknowledged again with the
+ * first seq and not stored twice, so a client re-sends unacknowledged messages after a reconnect.
+ */
+
+/** Limits (README "Chat"): longer text, bigger frames or faster senders get an error frame. */
+export const CHAT_LIMITS = {
+  /** Characters of one message's content (text, or an uploaded file's address). */
+  contentLength: 4000,
+  /** Characters of a typing preview (preInput). */
+  previewLength: 500,
+  /** Bytes of one frame; a bigger one is refused unread. */
+  frameBytes: 16 * 1024,
+  /** Frames one socket may send per second on average, and in one burst. */
+  framesPerSecond: 10,
+  burst: 20,
+  /** Heartbeat the clients send (spec section 9: 40 s); the server closes a socket silent for 3 periods. */
+  heartbeatMs: 40_000,
+} as const;
+
+const chatId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' } as const;
+const clientMsgId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
+const seq = { type: 'integer', minimum: 0, maximum: 9007199254740991 } as const;
+const seat = { type: 'string', minLength: 1, maxLength: 8, pattern: '^[0-9]{1,8}$' } as const;
+/** Content types a sender may store; preInput (typing preview) travels in `typing`, never stored. */
+export const STORED_CONTENT_TYPES = ['text', 'image', 'file', 'sound'] as const;
+
+const frame = <const T extends string, const P extends Record<string, unknown>, const R extends readonly string[]>(type: T, properties: P, required: R) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', ...required] as ['type', ...R],
+  properties: { type: { const: type }, ...properties },
+}) as const;
+
+// ---- visitor -> server (/ws/visitor) ----
+
+/** First frame. Without `token`: a new chat (the answer carries its token). With it: resume that chat after `lastSeq`. */
+export const visitorHelloSchema = frame('hello', {
+  token: { type: 'string', minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]{43}$' },
+  name: { type: 'string', maxLength: 64 },
+  lastSeq: seq,
+}, []);
+export const visitorMessageSchema = frame('message', {
+  clientMsgId, contentType: { enum: STORED_CONTENT_TYPES }, content: { type: 'string', minLength: 1, maxLength: CHAT_LIMITS.contentLength },
+}, ['clientMsgId', 'contentType', 'content']);
+export const visitorTypingSchema = frame('typing', { content: { type: 'string', maxLength: CHAT_LIMITS.previewLength } }, []);
+export const visitorCloseSchema = frame('close', {}, []);
+/** Satisfaction 1-5, once, after the chat closed. */
+export const visitorRateSchema = frame('rate', { rating: { type: 'integer', minimum: 1, maximum: 5 } }, ['rating']);
+export const pingSchema = frame('ping', {}, []);
+
+export const VISITOR_FRAMES = {
+  hello: visitorHelloSchema, message: visitorMessageSchema, typing: visitorTypingSchema,
+  close: visitorCloseSchema, rate: visitorRateSchema, ping: pingSchema,
+} as const;
+
+// ---- agent / supervisor -> server (/ws/chat) ----
+
+/** First frame: `since` maps chatId -> last seq seen; chats not named are sent from the start. */
+export const agentHelloSchema = frame('hello', {
+  since: { type: 'object', maxProperties: 5000, propertyNames: chatId, additionalProperties: seq },
+}, []);
+export const agentMessageSchema = frame('message', {
+  chatId, clientMsgId, contentType: { enum: STORED_CONTENT_TYPES }, content: { type: 'string', minLength: 1, maxLength: CHAT_LIMITS.contentLength },
+}, ['chatId', 'clientMsgId', 'contentType', 'content']);
+export const agentTypingSchema = frame('typing', { chatId, content: { type: 'string', maxLength: CHAT_LIMITS.previewLength } }, ['chatId']);
+/** The agent read the chat up to `seq`: its client messages stop counting as unread (WebChat/getWechatMsg). */
+export const agentReadSchema = frame('read', { chatId, seq }, ['chatId', 'seq']);
+export const agentCloseSchema = frame('close', { chatId, solved: { type: 'boolean' } }, ['chatId']);
+/** Hand the chat to another agent (by seat), who must be connected, ready and under capacity. */
+export const agentTransferSchema = frame('transfer', { chatId, toSeat: seat }, ['chatId', 'toSeat']);
+
+export const AGENT_FRAMES = {
+  hello: agentHelloSchema, message: agentMessageSchema, typing: agentTypingSchema, read: agentReadSchema,
+  close: agentCloseSchema, transfer: agentTransferSchema, ping: pingSchema,
+} as const;
+
+export type VisitorFrame = { [K in keyof typeof VISITOR_FRAMES]: FromSchema<(typeof VISITOR_FRAMES)[K]> }[keyof typeof VISITOR_FRAMES];
+export type AgentFrame = { [K in keyof typeof AGENT_FRAMES]: FromSchema<(typeof AGENT_FRAMES)[K]> }[keyof typeof AGENT_FRAMES];
+
+// ---- server -> clients ----
+
+/** The agent who serves a chat, as the visitor and the inbox label it (spec "server chat identity"). */
+export const agentIdentitySchema = {
+  type: 'object', additionalProperties: false, required: ['serverChatId', 'serverChatName', 'avatarUrl'],
+  properties: { serverChatId: { type: 'string' }, serverChatName: { type: 'string' }, avatarUrl: { type: 'string' } },
+} as const;
+
+/** A chat's state: `queued` waiting for an agent, `assigned` (agent set), `closed`. */
+export const chatInfoSchema = {
+  type: 'object', additionalProperties: false,
+  required: ['chatId', 'clientChatName', 'sourceInfoWay', 'state', 'agent', 'accessTime', 'lastSeq', 'rating'],
+  properties: {
+    chatId: { type: 'string' },
+    clientChatName: { type: 'string' },
+    sourceInfoWay: { enum: ['web', 'weixin'] },
+    state: { enum: ['queued', 'assigned', 'closed'] },
+    agent: { anyOf: [agentIdentitySchema, { type: 'null' }] },
+    accessTime: { type: 'string' },
+    /** Highest seq stored in the chat (0: none). */
+    lastSeq: { type: 'integer' },
+    rating: { type: ['integer', 'null'] },
+  },
+} as const;
+
+export const chatMessageSchema = {
+  type: 'object', additionalProperties: false,
+  required: ['type', 'chatId', 'seq', 'role', 'contentType', 'content', 'createTime', 'sender', 'clientMsgId'],
+  properties: {
+    type: { const: 'message' },
+    chatId: { type: 'string' },
+    seq: { type: 'integer' },
+    role: { enum: ['sys', 'client', 'agent'] },
+    contentType: { enum: ['text', 'image', 'file', 'sound'] },
+    /** As the sender wrote it, never interpreted: render it as text. */
+    content: { type: 'string' },
+    createTime: { type: 'string' },
+    /** 'client', the agent's seat, or '' for the system. */
+    sender: { type: 'string' },
+    clientMsgId: { type: ['string', 'null'] },
+  },
+} as const;
+
+const serverFrames = {
+  /** Visitor: the chat (and, for a new chat only, its token: keep it to resume). Agent: who it is and its chats. */
+  welcomeVisitor: frame('welcome', { chat: chatInfoSchema, token: { type: 'string' } }, ['chat']),
+  welcomeAgent: frame('welcome', {
+    me: agentIdentitySchema, supervisor: { type: 'boolean' }, chats: { type: 'array', items: chatInfoSchema },
+  }, ['me', 'supervisor', 'chats']),
+  /** The message with `clientMsgId` is stored as `seq`. */
+  ack: frame('ack', { chatId: { type: 'string' }, clientMsgId: { type: 'string' }, seq: { type: 'integer' } }, ['chatId', 'clientMsgId', 'seq']),
+  /** A chat's state changed (queued, assigned to an agent, closed, rated); agents get it for chats that became theirs. */
+  chat: frame('chat', { chat: chatInfoSchema }, ['chat']),
+  /** Agent: the chat is no longer yours (transferred, re-queued). */
+  unassigned: frame('unassigned', { chatId: { type: 'string' } }, ['chatId']),
+  typing: frame('typing', { chatId: { type: 'string' }, role: { enum: ['client', 'agent'] }, content: { type: 'string' } }, ['chatId', 'role', 'content']),
+  error: frame('error', {
+    code: { type: 'integer' }, msg: { type: 'string' },
+    /** What the refused frame was about, when known. */
+    about: { type: 'string' }, chatId: { type: 'string' }, clientMsgId: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  }, ['code', 'msg']),
+  pong: frame('pong', {}, []),
+} as const;
+
+export type ChatInfo = FromSchema<typeof chatInfoSchema>;
+export type AgentIdentity = FromSchema<typeof agentIdentitySchema>;
+export type ChatMessageFrame = FromSchema<typeof chatMessageSchema>;
+export type ServerFrame = ChatMessageFrame | { [K in keyof typeof serverFrames]: FromSchema<(typeof serverFrames)[K]> }[keyof typeof serverFrames];
+export const SERVER_FRAMES = { ...serverFrames, message: chatMessageSchema } as const;

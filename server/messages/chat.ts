@@ -1,0 +1,24 @@
+/** Messages of the chat hub's sockets (error frames) and the system messages it stores: {key: {en, zh}}. */
+export default {
+  chatNewCustomer: { en: 'New customer connected', zh: '新客户已接入' },
+  chatBadJson: { en: 'The frame is not a JSON object', zh: '消息不是 JSON 对象' },
+  chatUnknownType: { en: 'Unknown message type "{type}"', zh: '未知的消息类型“{type}”' },
+  chatHelloFirst: { en: 'Send hello first', zh: '请先发送 hello' },
+  chatHelloTwice: { en: 'This connection has already said hello', zh: '此连接已发送过 hello' },
+  chatFrameTooLarge: { en: 'The message is too large: at most {max} bytes', zh: '消息过大：最多 {max} 字节' },
+  chatRateLimited: { en: 'Too many messages: slow down and send again in a moment', zh: '发送过于频繁，请稍后再发' },
+  chatTokenUnknown: { en: 'This chat does not exist or the chat token is wrong', zh: '会话不存在或会话凭证错误' },
+  chatNotFound: { en: 'Chat not found', zh: '会话不存在' },
+  chatNotYours: { en: 'Permission denied: this chat is not assigned to you', zh: '无权限：该会话未分配给您' },
+  chatClosed: { en: 'This chat is closed', zh: '该会话已结束' },
+  chatNotClosed: { en: 'A chat can be rated once it has ended', zh: '会话结束后才能评价' },
+  chatAlreadyRated: { en: 'This chat has already been rated', zh: '该会话已评价' },
+  chatSupervisorReadOnly: { en: 'Supervisors can read chats but not write in them', zh: '班长只能查看会话，不能发送' },
+  chatTransferTarget: {
+    en: 'Seat {seat} cannot take the chat: the agent must be connected to chat, ready and below capacity',
+    zh: '坐席 {seat} 无法接收该会话：坐席须在线、处于就绪状态且未满额',
+  },
+  chatTransferSelf: { en: 'The chat is already yours', zh: '该会话已是您的会话' },
+  chatLoginRequired: { en: 'Log in first: the chat socket needs a valid token', zh: '请先登录：会话连接需要有效的令牌' },
+  chatNoSeat: { en: 'Your account has no seat number: chat needs one', zh: '您的账号没有坐席号，无法使用在线会话' },
+} as const;
