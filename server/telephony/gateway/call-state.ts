@@ -1,0 +1,337 @@
+/**
+ * The gateway's picture of the calls in progress, one per process, fed by the switch's events
+ * (every process gets every event on its own link, so every process holds the same picture).
+ * `apply` turns one event into what must follow from it: messages for seats and the rows to
+ * write. It decides nothing about the database or the sockets; gateway.ts does both.
+ *
+ * Leg roles (contracts: cc_seat on agent legs, Channel-Call-UUID the call):
+ * - the first leg of an incoming call is the customer's (inbound); the call id is its uuid;
+ * - an outbound leg with a seat is an agent leg: the first leg of a call (its uuid is the call
+ *   id) when it is our dial-out, the agent ringing for an incoming call otherwise, or the
+ *   target of a transfer when the call already had an agent (cc_transfer_from tells who);
+ * - the second leg of a dial-out is the customer's; a leg tagged cc_three_of is a three-way's
+ *   third party.
+ */
+import type { PhoneMessage } from '../../../schemas/protocol/phone.ts';
+import { SEAT_STATUS, type SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
+import type { EslEvent } from '../esl/types.ts';
+import type { CallLegs } from './commands.ts';
+
+export interface Call extends CallLegs {
+  direction: 'in' | 'out';
+  phone: string;
+  ivr: string;
+  queue: string;
+  /** When the call's first leg was created (ms): the record's call_time. */
+  callTime: number;
+  /** The seat on the call now ('' while unrouted or after its agent left). */
+  seat: string;
+  /** The seat the record belongs to: the first agent that took the call. */
+  firstSeat: string;
+  answeredAt?: number;
+  heldSince?: number;
+  holdMs: number;
+  transferFrom: string;
+  transferTo: string;
+  hangupCause: string;
+  satisfaction?: number;
+  recordPath: string;
+  legs: Set<string>;
+  /** Call-leg rows written so far (call_legs.leg_no). */
+  legNo: number;
+  /** The agent sent the customer to the satisfaction survey: post-call processing follows. */
+  survey: boolean;
+}
+
+/** One row of call_records as it stands after an event (persist.ts upserts it, keeping what is already set). */
+export interface CallSnapshot {
+  callId: string;
+  direction: 'in' | 'out';
+  seat: string;
+  phone: string;
+  callTime: Date;
+  answerTime: Date | null;
+  destroyTime: Date | null;
+  hangupCause: string;
+  satisfaction: number | null;
+  queue: string;
+  ivr: string;
+  transferFrom: string;
+  transferTo: string;
+  holdSeconds: number;
+  recordPath: string;
+}
+
+export type Write =
+  | { kind: 'call'; call: CallSnapshot }
+  | { kind: 'leg'; callId: string; legNo: number; leg: 'ring' | 'answer' | 'hold' | 'resume' | 'transfer' | 'hangup'; seat: string; at: Date; detail: string }
+  | { kind: 'status'; seat: string; status: SeatStatusCode; at: Date }
+  /** The seat's part of a call ended: 0 or 4 (4 after a survey, or when post-call processing is configured). */
+  | { kind: 'end'; seat: string; at: Date; agentLeg: string };
+
+export interface Outcome {
+  push: Array<{ seat: string; msg: PhoneMessage }>;
+  writes: Write[];
+  /** Start recording this answered call (only the process that writes the answer sends it). */
+  record?: { callId: string; customerLeg: string; path: string };
+  /** The seat's call ended: schedule the return from post-call processing. */
+  ended?: { seat: string; at: Date; agentLeg: string };
+}
+
+const micros = (v: string | undefined) => (v && /^\d+$/.test(v) && v !== '0' ? Math.floor(Number(v) / 1000) : undefined);
+
+/** When the event happened (ms): Event-Date-Timestamp, in microseconds. */
+export const eventTime = (e: EslEvent) => micros(e.headers['event-date-timestamp']) ?? Date.now();
+
+/** The extension a leg rings, for switches whose dialplan does not set cc_seat. */
+export const dialledExtension = (e: EslEvent) => e.headers['variable_dialed_user'] || e.headers['caller-destination-number'] || '';
+
+/** Whether an event may need the extension -> seat map (an outbound leg without cc_seat). */
+export const needsSeatLookup = (e: EslEvent) =>
+  e.name === 'CHANNEL_CREATE' && !e.headers['variable_cc_seat'] && !e.headers['variable_cc_three_of']
+  && e.headers['call-direction'] === 'outbound' && /^[0-9]{1,16}$/.test(dialledExtension(e));
+
+/** Where an answered call's recording goes, relative to RECORDINGS_DIR: <yyyy>/<mm>/<dd>/<callId>.wav (UTC date of the call). */
+export function recordPathOf(callId: string, callTime: number): string {
+  const d = new Date(callTime);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${callId}.wav`;
+}
+
+export class CallBook {
+  private readonly calls = new Map<string, Call>();
+  private readonly byLeg = new Map<string, string>();
+  private readonly bySeat = new Map<string, string>();
+
+  constructor(private readonly afterCallSeconds: () => number) {}
+
+  /** The seat's current call, if any. */
+  callOf(seat: string): Call | undefined {
+    const id = this.bySeat.get(seat);
+    return id ? this.calls.get(id) : undefined;
+  }
+
+  get size(): number {
+    return this.calls.size;
+  }
+
+  /** The seat sent its call to the survey (this process saw the command; persist.ts checks the database for the others). */
+  markSurvey(callId: string): void {
+    const call = this.calls.get(callId);
+    if (call) call.survey = true;
+  }
+
+  /** Forgets everything (the link came back: the picture is rebuilt from `show channels`). */
+  clear(): void {
+    this.calls.clear();
+    this.byLeg.clear();
+    this.bySeat.clear();
+  }
+
+  /** Files a call rebuilt from `show channels` (rebuild.ts). */
+  restore(call: Call): void {
+    this.calls.set(call.callId, call);
+    for (const leg of call.legs) this.byLeg.set(leg, call.callId);
+    if (call.seat) this.bySeat.set(call.seat, call.callId);
+  }
+
+  /** `seat` is cc_seat, or the seat mapped from the dialled extension when the dialplan does not set it. */
+  apply(e: EslEvent, mappedSeat?: string): Outcome {
+    const out: Outcome = { push: [], writes: [] };
+    const h = e.headers;
+    const uuid = h['unique-id'] ?? '';
+    if (!uuid) return out;
+    const at = eventTime(e);
+    switch (e.name) {
+      case 'CHANNEL_CREATE':
+        this.created(e, uuid, at, h['variable_cc_seat'] || mappedSeat || '', out);
+        break;
+      case 'CHANNEL_ANSWER':
+        this.answered(uuid, at, out);
+        break;
+      case 'CHANNEL_HOLD':
+      case 'CHANNEL_UNHOLD':
+        this.held(uuid, at, e.name === 'CHANNEL_HOLD', out);
+        break;
+      case 'CHANNEL_HANGUP_COMPLETE':
+        this.hungUp(e, uuid, out);
+        break;
+      case 'CHANNEL_DESTROY':
+        this.destroyed(uuid, at, out);
+        break;
+      default:
+        break;
+    }
+    return out;
+  }
+
+  private created(e: EslEvent, uuid: string, at: number, seat: string, out: Outcome): void {
+    const h = e.headers;
+    const threeOf = h['variable_cc_three_of'];
+    if (threeOf) {
+      const call = this.calls.get(threeOf);
+      if (call) {
+        call.thirdLeg = uuid;
+        this.addLeg(call, uuid);
+      }
+      return;
+    }
+    const callId = h['channel-call-uuid'] || uuid;
+    const outbound = h['call-direction'] === 'outbound';
+    const created = micros(h['caller-channel-created-time']) ?? at;
+    let call = this.calls.get(callId);
+    if (!call) {
+      const dialOut = outbound && !!seat && uuid === callId;
+      call = {
+        callId, direction: dialOut ? 'out' : 'in',
+        phone: dialOut ? h['variable_cc_phone'] || h['caller-destination-number'] || '' : h['caller-caller-id-number'] || '',
+        ivr: h['variable_cc_ivr'] || '', queue: h['variable_cc_queue'] || '', callTime: created,
+        seat: '', firstSeat: '', holdMs: 0, transferFrom: '', transferTo: '', hangupCause: '', recordPath: '',
+        legs: new Set(), legNo: 0, survey: false,
+      };
+      this.calls.set(callId, call);
+      this.addLeg(call, uuid);
+      if (!dialOut) {
+        call.customerLeg = uuid;
+        out.writes.push({ kind: 'call', call: this.snapshot(call) });
+        return;
+      }
+      call.agentLeg = uuid;
+      this.seatJoins(call, seat);
+      out.push.push({ seat, msg: this.createMessage(call, seat) });
+      out.writes.push({ kind: 'call', call: this.snapshot(call) });
+      this.leg(call, 'ring', seat, at, `out ${call.phone}`, out);
+      out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.onCall, at: new Date(at) });
+      return;
+    }
+    this.addLeg(call, uuid);
+    if (outbound && seat && uuid !== call.customerLeg) {
+      call.ivr ||= h['variable_cc_ivr'] || '';
+      call.queue ||= h['variable_cc_queue'] || '';
+      const from = h['variable_cc_transfer_from'] || (call.firstSeat && call.seat !== seat ? call.firstSeat : '');
+      call.agentLeg = uuid;
+      if (from) {
+        call.transferFrom = from;
+        call.transferTo = seat;
+        this.seatJoins(call, seat);
+        out.push.push({ seat, msg: { type: 'TRANSFER', callId: call.callId } });
+        out.writes.push({ kind: 'call', call: this.snapshot(call) });
+        this.leg(call, 'transfer', seat, at, `from ${from}`, out);
+        out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.onCall, at: new Date(at) });
+        return;
+      }
+      call.phone ||= h['variable_cc_phone'] || '';
+      this.seatJoins(call, seat);
+      out.push.push({ seat, msg: this.createMessage(call, seat) });
+      out.writes.push({ kind: 'call', call: this.snapshot(call) });
+      this.leg(call, 'ring', seat, at, `in ${call.phone}`, out);
+      out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.ringing, at: new Date(at) });
+      return;
+    }
+    if (call.direction === 'out' && !call.customerLeg) call.customerLeg = uuid;
+  }
+
+  private answered(uuid: string, at: number, out: Outcome): void {
+    const call = this.callOfLeg(uuid);
+    if (!call || !call.seat) return;
+    // The call is connected when the agent picks up an incoming call, or the customer answers a dial-out.
+    const connects = call.direction === 'in' ? uuid === call.agentLeg : uuid === call.customerLeg;
+    if (!connects) return;
+    const first = call.answeredAt === undefined;
+    if (first) call.answeredAt = at;
+    out.push.push({ seat: call.seat, msg: { type: 'CHANNEL_ANSWER', callId: call.callId } });
+    if (first && call.customerLeg) {
+      call.recordPath = recordPathOf(call.callId, call.callTime);
+      out.record = { callId: call.callId, customerLeg: call.customerLeg, path: call.recordPath };
+    }
+    out.writes.push({ kind: 'call', call: this.snapshot(call) });
+    this.leg(call, 'answer', call.seat, at, '', out);
+    out.writes.push({ kind: 'status', seat: call.seat, status: SEAT_STATUS.talking, at: new Date(at) });
+  }
+
+  private held(uuid: string, at: number, on: boolean, out: Outcome): void {
+    const call = this.callOfLeg(uuid);
+    if (!call || uuid !== call.customerLeg) return;
+    if (on === (call.heldSince !== undefined)) return;
+    if (on) call.heldSince = at;
+    else {
+      call.holdMs += Math.max(0, at - call.heldSince!);
+      call.heldSince = undefined;
+    }
+    if (call.seat) out.push.push({ seat: call.seat, msg: { type: on ? 'CHANNEL_HOLD' : 'CHANNEL_UNHOLD', callId: call.callId } });
+    this.leg(call, on ? 'hold' : 'resume', call.seat, at, '', out);
+    if (!on) out.writes.push({ kind: 'call', call: this.snapshot(call) });
+  }
+
+  private hungUp(e: EslEvent, uuid: string, out: Outcome): void {
+    const call = this.callOfLeg(uuid);
+    if (!call) return;
+    call.hangupCause ||= e.headers['hangup-cause'] || '';
+    const rating = Number(e.headers['variable_cc_satisfaction']);
+    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) call.satisfaction = rating;
+    out.writes.push({ kind: 'call', call: this.snapshot(call) });
+  }
+
+  private destroyed(uuid: string, at: number, out: Outcome): void {
+    const call = this.callOfLeg(uuid);
+    if (!call) return;
+    call.legs.delete(uuid);
+    this.byLeg.delete(uuid);
+    if (uuid === call.agentLeg && call.seat) {
+      const seat = call.seat;
+      if (call.heldSince !== undefined) {
+        call.holdMs += Math.max(0, at - call.heldSince);
+        call.heldSince = undefined;
+      }
+      const seconds = this.afterCallSeconds();
+      const next = seconds > 0 || call.survey ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
+      out.push.push({ seat, msg: { type: 'CHANNEL_DESTROY', callId: call.callId, next, afterCallSeconds: seconds } });
+      this.leg(call, 'hangup', seat, at, call.hangupCause, out);
+      out.writes.push({ kind: 'end', seat, at: new Date(at), agentLeg: uuid });
+      out.ended = { seat, at: new Date(at), agentLeg: uuid };
+      if (this.bySeat.get(seat) === call.callId) this.bySeat.delete(seat);
+      call.seat = '';
+      call.agentLeg = undefined;
+    }
+    if (uuid === call.customerLeg) call.customerLeg = undefined;
+    if (uuid === call.thirdLeg) call.thirdLeg = undefined;
+    if (call.legs.size === 0) {
+      this.calls.delete(call.callId);
+      out.writes.push({ kind: 'call', call: { ...this.snapshot(call), destroyTime: new Date(at) } });
+    }
+  }
+
+  private seatJoins(call: Call, seat: string): void {
+    call.seat = seat;
+    call.firstSeat ||= seat;
+    this.bySeat.set(seat, call.callId);
+  }
+
+  private addLeg(call: Call, uuid: string): void {
+    call.legs.add(uuid);
+    this.byLeg.set(uuid, call.callId);
+  }
+
+  private callOfLeg(uuid: string): Call | undefined {
+    const id = this.byLeg.get(uuid);
+    return id ? this.calls.get(id) : undefined;
+  }
+
+  private leg(call: Call, leg: Extract<Write, { kind: 'leg' }>['leg'], seat: string, at: number, detail: string, out: Outcome): void {
+    call.legNo += 1;
+    out.writes.push({ kind: 'leg', callId: call.callId, legNo: call.legNo, leg, seat, at: new Date(at), detail });
+  }
+
+  private createMessage(call: Call, seat: string): PhoneMessage {
+    return { type: 'CHANNEL_CREATE', callId: call.callId, phoneNum: call.phone, agentNum: seat, ivr: call.ivr, direction: call.direction };
+  }
+
+  snapshot(call: Call): CallSnapshot {
+    return {
+      callId: call.callId, direction: call.direction, seat: call.firstSeat, phone: call.phone, callTime: new Date(call.callTime),
+      answerTime: call.answeredAt === undefined ? null : new Date(call.answeredAt), destroyTime: null,
+      hangupCause: call.hangupCause, satisfaction: call.satisfaction ?? null, queue: call.queue, ivr: call.ivr,
+      transferFrom: call.transferFrom, transferTo: call.transferTo, holdSeconds: Math.round(call.holdMs / 1000), recordPath: call.recordPath,
+    };
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * The gateway between the phone bars and the switch, one per process: it keeps the call picture
+ * (CallBook) from the switch's events, pushes what concerns a seat to that seat's sockets on this
+ * process, writes the rows (persist.ts, once across processes) and turns the seats' commands into
+ * ESL lines (commands.ts). It never queues or re-sends a command: while the link is down a
+ * command is refused with LINK_DOWN.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { EventEmitter } from 'node:events';
+import type { Db } from '../../db/types.ts';
+import { PHONE_SOCKET, type PhoneCommand, type PhoneMessage } from '../../../schemas/protocol/phone.ts';
+import { EslError, type EslEvent, type JobResult, type LinkState } from '../esl/types.ts';
+import { CallBook, dialledExtension, eventTime, needsSeatLookup, type Outcome } from './call-state.ts';
+import * as build from './commands.ts';
+import { endAfterCall, markSurvey, persistEvent, sweepEvents } from './persist.ts';
+import { parseChannels, rebuildCalls } from './rebuild.ts';
+
+/** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
+export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
+  readonly state: LinkState;
+  api(command: string, timeoutMs?: number): Promise<string>;
+  bgapi(command: string, timeoutMs?: number): Promise<JobResult>;
+}
+
+/** One phone bar socket, logged in to its seat. */
+export interface SeatSocket {
+  readonly seat: string;
+  send(msg: PhoneMessage): void;
+}
+
+export interface GatewayOptions {
+  afterCallSeconds: number;
+  recordingsDir: string;
+  /** sofia/gateway/<name> for external numbers. */
+  gateway: string;
+  log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
+}
+
+/** An error a command gets back: the socket layer localises `key`. */
+export interface CommandRefusal {
+  code: 'NO_CALL' | 'LINK_DOWN' | 'FIELD' | 'INTERNAL';
+  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_INTERNAL';
+  params?: Record<string, string>;
+}
+
+export type CommandResult = { ok: true; msg: PhoneMessage } | { ok: false; refusal: CommandRefusal };
+
+const SWEEP_MS = 3_600_000;
+/** A dial-out's job waits for the originate timeout plus the bridge: 10 s more than the timeout. */
+const ORIGINATE_SLACK_S = 10;
+
+type Action = Extract<PhoneCommand, { cmd: 'bgapi' | 'originate' }>;
+
+export class Gateway {
+  readonly book: CallBook;
+  private readonly sockets = new Map<string, Set<SeatSocket>>();
+  /** Events are applied one at a time in arrival order; rows are written in that order too, on a chain of their own. */
+  private events: Promise<unknown> = Promise.resolve();
+  private writes: Promise<unknown> = Promise.resolve();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private linkUp = false;
+  private stopped = false;
+
+  constructor(private readonly db: Db, private readonly link: SwitchLink, private readonly opts: GatewayOptions) {
+    this.book = new CallBook(() => opts.afterCallSeconds);
+  }
+
+  start(): void {
+    this.link.on('event', this.onEvent);
+    this.link.on('ready', this.onReady);
+    this.link.on('state', this.onState);
+    const sweep = setInterval(() => void sweepEvents(this.db).catch((err: unknown) => this.opts.log.warn({ err }, 'telephony event sweep failed')), SWEEP_MS);
+    sweep.unref();
+    this.timers.add(sweep as unknown as NodeJS.Timeout);
+  }
+
+  /** Stops handling events; waits for the rows already being written. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.link.off('event', this.onEvent);
+    this.link.off('ready', this.onReady);
+    this.link.off('state', this.onState);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.sockets.clear();
+    await this.events;
+    await this.writes;
+  }
+
+  /** Whether the switch link is up (healthz, STATE). */
+  get online(): boolean {
+    return this.link.state === 'ready';
+  }
+
+  attach(s: SeatSocket): void {
+    const set = this.sockets.get(s.seat) ?? new Set();
+    set.add(s);
+    this.sockets.set(s.seat, set);
+  }
+
+  detach(s: SeatSocket): void {
+    const set = this.sockets.get(s.seat);
+    set?.delete(s);
+    if (set && set.size === 0) this.sockets.delete(s.seat);
+  }
+
+  get socketCount(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  /** The seat's true state: its open status log, its current call, the link. */
+  async stateOf(seat: string): Promise<PhoneMessage> {
+    const [open] = await this.db.query<{ status: number; since: number }>(
+      `SELECT status, (extract(epoch FROM s_start_time) * 1000)::float8 AS since FROM seat_status_logs
+        WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`, [seat]);
+    const call = this.book.callOf(seat);
+    return {
+      type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
+      callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
+      answered: call?.answeredAt !== undefined, held: call?.heldSince !== undefined, link: this.online ? 'up' : 'down',
+    };
+  }
+
+  /** Runs a seat's command on the switch. `fjh` is the seat's own extension (a dial-out rings that phone only). */
+  async command(seat: string, fjh: string, c: Action): Promise<CommandResult> {
+    if (!this.online) return refuse('LINK_DOWN', 'phone_LINK_DOWN');
+    try {
+      if (c.cmd === 'originate') {
+        if (c.ext !== fjh) return refuse('FIELD', 'phone_EXTENSION', { ext: fjh });
+        const uuid = randomUUID();
+        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway: this.opts.gateway });
+        const job = await this.link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
+        return { ok: true, msg: jobMessage('originate', uuid, [job]) };
+      }
+      const call = this.book.callOf(seat);
+      if (!call || call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
+      let lines: string[];
+      switch (c.op) {
+        case 'uuid_kill': lines = build.hangup(call); break;
+        case 'uuid_killthree': lines = build.hangupAll(call); break;
+        case 'uuid_killthree2':
+          lines = build.hangupThird(call);
+          if (!lines.length) return refuse('NO_CALL', 'phone_NO_THIRD');
+          break;
+        case 'uuid_holdon': lines = build.hold(call, true); break;
+        case 'uuid_holdoff': lines = build.hold(call, false); break;
+        case 'uuid_transfer':
+          lines = build.transfer(call, c.target);
+          if (lines.length && c.target === PHONE_SOCKET.surveyTarget && call.agentLeg) {
+            this.book.markSurvey(call.callId);
+            await markSurvey(this.db, call.agentLeg);
+          }
+          break;
+        case 'uuid_three': lines = build.threeWay(call, { uuid: randomUUID(), seat, target: c.target, phone: c.phone }); break;
+      }
+      if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
+      const jobs = await Promise.all(lines.map((l) => this.link.bgapi(l)));
+      return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
+    } catch (err) {
+      if (err instanceof EslError && err.code === 'LINK_DOWN') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
+      if (err instanceof EslError && err.code === 'TIMEOUT') {
+        return { ok: true, msg: { type: 'JOB', cmd: c.cmd === 'originate' ? 'originate' : c.op, callId: c.cmd === 'originate' ? '' : c.callId, ok: false, cause: 'TIMEOUT' } };
+      }
+      this.opts.log.error({ err }, 'phone command failed');
+      return refuse('INTERNAL', 'phone_INTERNAL');
+    }
+  }
+
+  private push(seat: string, msg: PhoneMessage): void {
+    for (const s of this.sockets.get(seat) ?? []) s.send(msg);
+  }
+
+  private broadcast(msg: PhoneMessage): void {
+    for (const set of this.sockets.values()) for (const s of set) s.send(msg);
+  }
+
+  private readonly onEvent = (e: EslEvent): void => {
+    this.events = this.events.then(() => this.handle(e)).catch((err: unknown) => this.opts.log.error({ err, event: e.name }, 'switch event not handled'));
+  };
+
+  private readonly onState = (state: LinkState): void => {
+    // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
+    if (state !== 'ready' && this.linkUp) {
+      this.linkUp = false;
+      this.broadcast({ type: 'LINK', link: 'down' });
+    }
+  };
+
+  private readonly onReady = (): void => {
+    this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
+  };
+
+  private async rebuild(): Promise<void> {
+    const body = await this.link.api('show channels as json');
+    const calls = await rebuildCalls(this.db, parseChannels(body));
+    this.book.clear();
+    for (const c of calls) this.book.restore(c);
+    this.opts.log.info({ calls: calls.length }, 'switch link ready: call state rebuilt');
+    this.linkUp = true;
+    this.broadcast({ type: 'LINK', link: 'up' });
+    for (const seat of this.sockets.keys()) this.push(seat, await this.stateOf(seat));
+  }
+
+  private async handle(e: EslEvent): Promise<void> {
+    if (this.stopped) return;
+    const mapped = needsSeatLookup(e) ? await this.seatOfExtension(dialledExtension(e)) : undefined;
+    const out = this.book.apply(e, mapped);
+    for (const p of out.push) this.push(p.seat, p.msg);
+    if (out.ended && this.opts.afterCallSeconds > 0) this.scheduleAfterCall(out.ended.seat, out.ended.at);
+    if (out.writes.length) {
+      const id = eventIdOf(e);
+      this.writes = this.writes
+        .then(() => persistEvent(this.db, id, out.writes, this.opts.afterCallSeconds))
+        .then((won) => (won ? this.afterWrite(out) : undefined))
+        .catch((err: unknown) => this.opts.log.error({ err, event: e.name, id }, 'switch event not written'));
+    }
+  }
+
+  /** The process that wrote the answer starts the recording (one uuid_record per call). */
+  private async afterWrite(out: Outcome): Promise<void> {
+    if (!out.record || !this.online) return;
+    const file = path.join(this.opts.recordingsDir, out.record.path);
+    const job = await this.link.bgapi(build.record(out.record.customerLeg, file));
+    if (!job.ok) this.opts.log.warn({ callId: out.record.callId, body: job.body }, 'recording not started');
+  }
+
+  private scheduleAfterCall(seat: string, at: Date): void {
+    const due = at.getTime() + this.opts.afterCallSeconds * 1000;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void endAfterCall(this.db, seat, at, new Date(due))
+        .then(async () => this.push(seat, await this.stateOf(seat)))
+        .catch((err: unknown) => this.opts.log.warn({ err, seat }, 'post-call processing not ended'));
+    }, Math.max(0, due - Date.now()));
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private async seatOfExtension(ext: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ seat: string }>('SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [ext]);
+    return row?.seat;
+  }
+}
+
+const refuse = (code: CommandRefusal['code'], key: CommandRefusal['key'], params?: Record<string, string>): CommandResult =>
+  ({ ok: false, refusal: { code, key, ...(params ? { params } : {}) } });
+
+/** JOB frame: ok when every job said +OK; else the first failure's cause (`-ERR NO_ANSWER` -> NO_ANSWER). */
+function jobMessage(cmd: string, callId: string, jobs: JobResult[]): PhoneMessage {
+  const failed = jobs.find((j) => !j.ok);
+  const cause = failed ? failed.body.replace(/^-ERR\s*/, '').trim().split(/\s/)[0] || 'ERROR' : '';
+  return { type: 'JOB', cmd, callId, ok: !failed, cause };
+}
+
+/** `<Core-UUID>:<Event-Sequence>`: the same in every process that receives the event. */
+export function eventIdOf(e: EslEvent): string {
+  const core = e.headers['core-uuid'] ?? '';
+  const seq = e.headers['event-sequence'] ?? '';
+  return core && seq ? `${core}:${seq}` : `${e.name}:${e.headers['unique-id'] ?? ''}:${eventTime(e)}`;
+}
