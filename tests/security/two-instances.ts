@@ -18,7 +18,10 @@ export interface Instance { app: FastifyInstance; ctx: AppContext }
  */
 export async function twoInstances(overrides: Partial<Config> = {}): Promise<{ a: Instance; b: Instance; close: () => Promise<void> }> {
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cc-two-')));
-  const base: Config = { ...loadConfig({}), staticDir: path.join(dirs[0]!, 'no-dist'), ...overrides };
+  const defaults = loadConfig({});
+  // Each pair runs its own simulator on a free port (parallel runs must not fight over 8021) unless the test points both at one switch.
+  const telephony = { ...defaults.telephony, simEslPort: 0, recordingsDir: path.join(dirs[0]!, 'recordings'), ...overrides.telephony };
+  const base: Config = { ...defaults, staticDir: path.join(dirs[0]!, 'no-dist'), ...overrides, telephony };
   const { db, drop, url } = await openTestDb(base.timeZone);
   const second = url ? await openPostgres(url, base.timeZone) : db;
   const make = async (dataDir: string, database: typeof db): Promise<Instance> => {
