@@ -120,7 +120,9 @@ function parseJson(bytes: Buffer): ParsedEvent {
   }
   const headers: Record<string, string> = {};
   let body = '';
-  for (const [key, value] of Object.entries(object)) {
+  const fields = object as Record<string, unknown>;
+  for (const key in fields) {
+    const value = fields[key];
     const name = key.toLowerCase();
     if (name === '_body') body = String(value);
     else if (name === 'content-length') continue;
