@@ -44,7 +44,10 @@ export class EslConnection {
       return;
     }
     for (const command of commands) {
-      this.queue = this.queue.then(() => (this.open ? run(command) : undefined));
+      // A command that fails leaves the connection unusable (its reply is missing): drop it.
+      this.queue = this.queue.then(() => (this.open ? run(command) : undefined)).catch(() => {
+        this.socket.destroy();
+      });
     }
   }
 
