@@ -44,6 +44,8 @@ export interface Config {
     simEslPort: number;
     /** The simulator's random incoming calls to ready seats (SIM_CALLS_PER_MINUTE; 0 = only on demand). */
     simCallsPerMinute: number;
+    /** Demo: the simulated phone answers an incoming call after this many seconds (SIM_AUTO_ANSWER_SECONDS; 0 = never, answer through /api/sim/answer). */
+    simAutoAnswerSeconds: number;
     /** After a call: 0 = back to ready; N = post-call processing (status 4) for N seconds, then ready (AFTER_CALL_SECONDS). */
     afterCallSeconds: number;
     /** Where recordings are written and served from (RECORDINGS_DIR, default DATA_DIR/recordings). */
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       eslPassword: env.ESL_PASSWORD || 'ClueCon',
       simEslPort: intFrom(env.SIM_ESL_PORT, 8021, 'SIM_ESL_PORT'),
       simCallsPerMinute: intFrom(env.SIM_CALLS_PER_MINUTE, 0, 'SIM_CALLS_PER_MINUTE'),
+      simAutoAnswerSeconds: intFrom(env.SIM_AUTO_ANSWER_SECONDS, 0, 'SIM_AUTO_ANSWER_SECONDS'),
       afterCallSeconds: intFrom(env.AFTER_CALL_SECONDS, 0, 'AFTER_CALL_SECONDS'),
       recordingsDir: path.resolve(cwd, env.RECORDINGS_DIR || path.join(env.DATA_DIR || './data', 'recordings')),
       gateway: env.ESL_GATEWAY || 'default',
