@@ -45,7 +45,12 @@ export async function transferTarget(http: Http, target: { extension: string; us
 }
 
 export interface DialPlan {
-  /** What the switch dials: an extension as typed; an external number with the line's prefix (and a '0' for a non-local number of company 4). */
+  /**
+   * What the switch dials: the number as typed, with a '0' in front for a non-local number of
+   * company 4. The line's dial prefix (pre) is not added: the gateway bridges external numbers
+   * straight to the line's SIP gateway, where a "dial 9 for an outside line" prefix would reach
+   * the carrier (and the call records) as part of the number.
+   */
   dest: string;
   /** The seat's real extension, which the switch rings first. */
   ext: string;
@@ -58,7 +63,6 @@ export interface DialContext {
   /** The seat number the bar displays. */
   userSeatNo: string;
   extension: string;
-  prefix: string;
   companyId: number | null;
 }
 
@@ -74,12 +78,9 @@ export async function planDial(http: Http, ctx: DialContext, typed: string): Pro
   if (!FIELD_PATTERNS.number.test(number)) return refuse('phone.alert.badNumber');
   const internal = isInternal(number);
   let dest = number;
-  if (!internal) {
-    if (ctx.companyId === CHANGCHUN_COMPANY) {
-      const answer = await http.post<string>('/api/AudienceData/getChangChunFlag', { mobile: number });
-      if (answer.data === 'false') dest = `0${dest}`;
-    }
-    dest = `${ctx.prefix}${dest}`;
+  if (!internal && ctx.companyId === CHANGCHUN_COMPANY) {
+    const answer = await http.post<string>('/api/AudienceData/getChangChunFlag', { mobile: number });
+    if (answer.data === 'false') dest = `0${dest}`;
   }
   const ext = await realExtension(http, ctx.userSeatNo, ctx.extension);
   if (!FIELD_PATTERNS.extension.test(ext) || !FIELD_PATTERNS.number.test(dest)) return refuse('phone.alert.badNumber');

@@ -46,7 +46,7 @@ export interface AgentState {
 
 export type AgentEvent =
   | { type: 'server'; msg: PhoneMessage; at: number }
-  /** The server accepted a status the agent chose (selector, buttons, end of the after-call countdown). */
+  /** The server accepted a status the agent chose (selector or buttons). */
   | { type: 'chosen'; status: SeatStatusCode; at: number }
   /** The server logged a toilet break: status 3 and the timer starts again even when already 3. */
   | { type: 'toilet'; at: number }

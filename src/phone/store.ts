@@ -1,9 +1,11 @@
 /**
- * The phone bar's store (STYLE.md 9): it owns the socket (connection.ts), the 1 s status timer
- * and the after-call countdown, turns server frames and the agent's actions into state through
+ * The phone bar's store (STYLE.md 9): it owns the socket (connection.ts) and the 1 s status
+ * timer, turns server frames and the agent's actions into state through
  * the state machine, and performs the side effects: status logs through the UserSeatLog and
  * User endpoints, pop-ups, the ring and desktop notifications, and the closing beacon.
- * Call-driven statuses (ringing, talking, on call) are the gateway's to log, never written here.
+ * Call-driven statuses (ringing, talking, on call) are the gateway's to log, never written here;
+ * so is the end of post-call processing (the gateway ends it after AFTER_CALL_SECONDS and pushes
+ * STATE; the bar only shows the countdown).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseMessage, PHONE_SOCKET, type BgapiOp, type PhoneCommand, type PhoneMessage } from '../../schemas/protocol/phone';
@@ -32,7 +34,7 @@ export interface PhoneDeps {
   notifyIncoming(phoneNo: string): void;
   /** navigator.sendBeacon, or undefined where there is none. */
   sendBeacon: ((url: string, body: Blob) => boolean) | undefined;
-  /** The session token, which the beacon carries in its body. */
+  /** The session token, which the beacon carries in its address. */
   token(): string | null;
 }
 
@@ -63,8 +65,6 @@ export const BEACON_URL = '/api/UserSeatLog/editUserSeatLogByUserSeat';
 export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
   let connection: Connection | null = null;
   let ticker: ReturnType<typeof setInterval> | undefined;
-  let countdown: ReturnType<typeof setTimeout> | undefined;
-  let countdownFor: number | null = null;
   let loginMarked = false;
 
   const store = createStore<PhoneState>()((set, get) => {
@@ -92,20 +92,6 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
       await deps.http.post('/api/UserSeatLog/changeSeatStatus', { userSeatNo: agent.userSeatNo, userChineseName: agent.userChineseName, status });
       if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 0 });
       apply({ type: 'chosen', status, at: deps.now() });
-    };
-
-    // The after-call countdown: when it runs out the seat goes back to ready as if the agent chose it.
-    const syncCountdown = () => {
-      const until = get().agent?.afterCallUntil ?? null;
-      if (until === countdownFor) return;
-      clearTimeout(countdown);
-      countdownFor = until;
-      if (until !== null) {
-        countdown = setTimeout(() => {
-          countdownFor = null;
-          writeStatus(SEAT_STATUS.ready).catch(fail);
-        }, Math.max(0, until - deps.now()));
-      }
     };
 
     const onMessage = (msg: PhoneMessage) => {
@@ -147,7 +133,6 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
           if (!msg.ok) set({ notice: { key: 'phone.notice.job', values: { cause: msg.cause } } });
           break;
       }
-      syncCountdown();
     };
 
     const transferTo = async (target: { extension: string; userSeatNo?: string }, three: boolean): Promise<Alert | null> => {
@@ -167,7 +152,7 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
       now: deps.now(),
       notice: null,
       start(user, online) {
-        get().stop();
+        if (get().agent) get().stop();
         loginMarked = false;
         set({ agent: initialState(user), now: deps.now(), notice: null });
         ticker = setInterval(() => set({ now: deps.now() }), 1000);
@@ -190,18 +175,15 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         connection?.stop();
         connection = null;
         clearInterval(ticker);
-        clearTimeout(countdown);
-        countdownFor = null;
         deps.ring('pause');
         set({ agent: null });
       },
-      choose: (status) => writeStatus(status).finally(syncCountdown),
+      choose: writeStatus,
       async toilet() {
         const agent = get().agent;
         if (!agent || agent.phase !== 'idle') return;
         await deps.http.post('/api/User/setStatus3', { userSeatNo: agent.userSeatNo });
         apply({ type: 'toilet', at: deps.now() });
-        syncCountdown();
       },
       async dial(number) {
         const agent = get().agent;
@@ -214,7 +196,6 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         });
         if (!sent) return null;
         apply({ type: 'dial', phoneNo: plan.value.phoneNo, at: deps.now() });
-        syncCountdown();
         await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 1 }).catch(fail);
         return null;
       },
@@ -234,15 +215,18 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         const agent = get().agent;
         const token = deps.token();
         if (!agent || agent.curStatus === null || !deps.sendBeacon || !token) return;
-        const body = new Blob([JSON.stringify(beaconBody(agent, token))], { type: 'application/json' });
-        deps.sendBeacon(BEACON_URL, body);
+        const body = new Blob([JSON.stringify(beaconBody(agent))], { type: 'application/json' });
+        deps.sendBeacon(`${BEACON_URL}?${new URLSearchParams({ token })}`, body);
       },
     };
   });
   return store;
 }
 
-/** What the closing beacon sends (D's editUserSeatLogByUserSeat reads the token from the body: sendBeacon cannot set headers). */
-export function beaconBody(agent: AgentState, token: string): Record<string, unknown> {
-  return { token, userSeatNo: agent.userSeatNo, status: agent.curStatus };
+/**
+ * What the closing beacon sends: the open log's seat and status (UserSeatStatusLog fields); the
+ * token travels as the `token` query parameter, since sendBeacon cannot set headers.
+ */
+export function beaconBody(agent: AgentState): Record<string, unknown> {
+  return { userSeatNo: agent.userSeatNo, userChineseName: agent.userChineseName, status: agent.curStatus };
 }

@@ -1,0 +1,320 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMessage, type PhoneMessage } from '../../schemas/protocol/phone';
+import { parseUserInfo } from '../../data-providers/user-info';
+import { createPhoneStore, type AudioState, type PhoneDeps } from '../../src/phone/store';
+import { timerText } from '../../src/phone/state-machine';
+import { ADMIN_INFO } from './support/fixtures';
+import { fakeHttp, ok } from './support/fake-http';
+
+/** A WebSocket the test drives: it records what the store sends and opens, answers and drops on demand. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
+    this.sent.push(text);
+  }
+  close() {
+    this.drop();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: PhoneMessage | string) {
+    this.onmessage?.({ data: typeof msg === 'string' ? msg : formatMessage(msg) });
+  }
+  drop() {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+const USER = (() => {
+  const user = parseUserInfo({ ...ADMIN_INFO, userSeatNo: '8101', userChineseName: '张三', fjh: '1101', companyId: 1 });
+  if (!user) throw new Error('fixture must parse');
+  return user;
+})();
+const CALL = '0f0e0d0c-0b0a-4908-8706-050403020100';
+const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
+const STATE = (status: number | null, extra: Partial<Extract<PhoneMessage, { type: 'STATE' }>> = {}): PhoneMessage => ({
+  type: 'STATE', status, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', ...extra,
+});
+
+function setup(routes: Parameters<typeof fakeHttp>[0] = {}, overrides: Partial<PhoneDeps> = {}) {
+  const http = fakeHttp({
+    'POST /api/UserSeatLog/changeSeatStatus': () => ok(null),
+    'POST /api/User/editBusy': () => ok(null),
+    'POST /api/User/setStatus3': () => ok(null),
+    'POST /api/User/setUserInfoLogin': () => ok(null),
+    ...routes,
+  });
+  const opened: string[] = [];
+  const rings: AudioState[] = [];
+  const notified: string[] = [];
+  const beacons: Array<{ url: string; body: Blob }> = [];
+  const logs: string[] = [];
+  const deps: PhoneDeps = {
+    http,
+    socketUrl: () => 'ws://console.test/ws?token=tok&lang=zh',
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    now: () => Date.now(),
+    log: (m) => logs.push(m),
+    open: (path) => opened.push(path),
+    ring: (s) => rings.push(s),
+    notifyIncoming: (n) => notified.push(n),
+    sendBeacon: (url, body) => beacons.push({ url, body }) > 0,
+    token: () => 'tok',
+    ...overrides,
+  };
+  const store = createPhoneStore(deps);
+  return { store, http, opened, rings, notified, beacons, logs };
+}
+
+const socket = () => FakeSocket.all.at(-1)!;
+const agent = (s: ReturnType<typeof setup>) => s.store.getState().agent!;
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('phone store', () => {
+  it('logs the seat in when the socket opens and shows it offline until then', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    expect(socket().url).toBe('ws://console.test/ws?token=tok&lang=zh');
+    expect(agent(s).socket).toBe('connecting');
+    socket().open();
+    expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login']);
+    expect(agent(s).socket).toBe('open');
+    s.store.getState().stop();
+  });
+
+  it('sends herbert every 40 s', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    vi.advanceTimersByTime(39_999);
+    expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login']);
+    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(40_000);
+    expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login', 'herbert', 'herbert']);
+    s.store.getState().stop();
+  });
+
+  it('reconnects 800 ms after a close, shows the phone offline meanwhile, and takes the true state from STATE', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(0));
+    socket().drop();
+    expect(agent(s).socket).toBe('closed');
+    vi.advanceTimersByTime(799);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    socket().open();
+    expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login']);
+    socket().receive(STATE(7, { callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true }));
+    expect(agent(s)).toMatchObject({ socket: 'open', curStatus: 7, phase: 'talking', callId: CALL, phoneNo: '13800138000' });
+    s.store.getState().stop();
+    vi.advanceTimersByTime(5000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('shows the phone offline while the switch link is down', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive({ type: 'LINK', link: 'down' });
+    expect(agent(s).link).toBe('down');
+    s.store.getState().control('uuid_kill');
+    expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login']);
+    s.store.getState().stop();
+  });
+
+  it('without WebSocket support it only logs a message', () => {
+    const s = setup({}, { createSocket: undefined });
+    s.store.getState().start(USER, true);
+    expect(s.logs.join()).toMatch(/WebSocket/);
+    expect(agent(s).socket).toBe('closed');
+    s.store.getState().stop();
+  });
+
+  it('writes a status log only when the status changes; ready also frees the seat', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(3));
+    await s.store.getState().choose(3);
+    expect(s.http.calls).toEqual([]);
+    await s.store.getState().choose(0);
+    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([
+      ['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 0 }],
+      ['/api/User/editBusy', { userSeatNo: '8101', busy: 0 }],
+    ]);
+    expect(agent(s).curStatus).toBe(0);
+    await s.store.getState().choose(0);
+    expect(s.http.calls).toHaveLength(2);
+    s.store.getState().stop();
+  });
+
+  it('a toilet break posts setStatus3 and restarts the timer', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(3, { since: T0 - 600_000 }));
+    vi.advanceTimersByTime(5000);
+    await s.store.getState().toilet();
+    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([['/api/User/setStatus3', { userSeatNo: '8101' }]]);
+    expect(agent(s)).toMatchObject({ curStatus: 3, sDateTime: T0 + 5000 });
+    vi.advanceTimersByTime(3000);
+    expect(timerText(agent(s), s.store.getState().now)).toBe('00:00:03');
+    s.store.getState().stop();
+  });
+
+  it('marks the login (status 5) when the server knows no open status for the seat', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(null));
+    await vi.waitFor(() => expect(agent(s).curStatus).toBe(5));
+    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    s.store.getState().stop();
+  });
+
+  it('an incoming call rings, notifies and opens the pop-up; answering stops the ring', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(0));
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in' });
+    expect(s.rings).toEqual(['start']);
+    expect(s.notified).toEqual(['13800138000']);
+    expect(s.opened).toEqual([`/popup/index?phoneNum=13800138000&agentNum=8101&IVR=&callId=${CALL}`]);
+    socket().receive({ type: 'CHANNEL_ANSWER', callId: CALL });
+    expect(s.rings).toEqual(['start', 'pause']);
+    s.store.getState().stop();
+  });
+
+  it("an IVR-marked court call opens the court order instead", () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in' });
+    expect(s.opened).toEqual(['/workorder/courtOrder?phoneNum=13800138000&agentNum=8101&IVR=ivrcourt']);
+    s.store.getState().stop();
+  });
+
+  it('TRANSFER@<callId> looks the number up and opens the pop-up of the transferred call', async () => {
+    const s = setup({ 'POST /api/CallInfo/getPhoneNoByCallId': () => ok({ phoneNo: '13911112222' }) });
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(`TRANSFER@${CALL}`);
+    await vi.waitFor(() => expect(s.opened).toEqual([`/popup/index?phoneNum=13911112222&agentNum=8101&IVR=&callId=${CALL}`]));
+    expect(s.http.calls.map((c) => c.body)).toEqual([{ callId: CALL }]);
+    s.store.getState().stop();
+  });
+
+  it('call controls send the exact socket commands', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(7, { callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true }));
+    const { control } = s.store.getState();
+    control('uuid_holdon');
+    control('uuid_holdoff');
+    control('uuid_kill');
+    await s.store.getState().transfer({ extension: '1102' });
+    await s.store.getState().threeWay({ extension: '1103' });
+    s.store.getState().survey();
+    expect(socket().sent.slice(1)).toEqual([
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_holdon,para2:${CALL}`,
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_holdoff,para2:${CALL}`,
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_kill,para2:${CALL}`,
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_transfer,para2:${CALL},para3:1102`,
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_three,para2:1103,para3:in,para4:13800138000,para5:${CALL}`,
+      `userSeatNo:8101,cmd:bgapi,para1:uuid_transfer,para2:${CALL},para3:999999`,
+    ]);
+    expect(agent(s)).toMatchObject({ threeWay: true, survey: true });
+    expect(await s.store.getState().transfer({ extension: '' })).toEqual({ title: 'phone.alert.title', content: 'phone.alert.enterExtension' });
+    expect(socket().sent).toHaveLength(7);
+    s.store.getState().stop();
+  });
+
+  it('dial-out sends originate with the 30 s timeout and marks the seat busy', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(0));
+    expect(await s.store.getState().dial('13800138000')).toBeNull();
+    expect(socket().sent.at(-1)).toBe('userSeatNo:8101,cmd:originate,cid:1101,dest:13800138000,ext:1101,earlyMedia:false,timeout:30');
+    expect(agent(s)).toMatchObject({ phase: 'dialing', direction: 'out' });
+    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([['/api/User/editBusy', { userSeatNo: '8101', busy: 1 }]]);
+    expect(await s.store.getState().dial('')).toBeNull(); // ignored while a dial-out is under way
+    s.store.getState().stop();
+  });
+
+  it('an empty number is refused with the spec alert and nothing is sent', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(0));
+    expect(await s.store.getState().dial('')).toEqual({ title: 'phone.alert.title', content: 'phone.alert.enterNumber' });
+    expect(socket().sent).toHaveLength(1);
+    s.store.getState().stop();
+  });
+
+  it('a server ERROR frame and a failed job become notices; an unreadable frame is logged and ignored', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive({ type: 'ERROR', code: 'FIELD', msg: '号码格式不正确' });
+    expect(s.store.getState().notice).toEqual({ key: 'phone.notice.server', values: { msg: '号码格式不正确' } });
+    socket().receive({ type: 'JOB', cmd: 'originate', callId: '', ok: false, cause: 'NO_ANSWER' });
+    expect(s.store.getState().notice).toEqual({ key: 'phone.notice.job', values: { cause: 'NO_ANSWER' } });
+    socket().receive('garbage{}');
+    expect(s.logs.join()).toContain('garbage');
+    s.store.getState().stop();
+  });
+
+  it('on page leave the open status is closed with a beacon carrying the token in its address', async () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(3));
+    s.store.getState().leave();
+    expect(s.beacons).toHaveLength(1);
+    expect(s.beacons[0]!.url).toBe('/api/UserSeatLog/editUserSeatLogByUserSeat?token=tok');
+    expect(JSON.parse(await s.beacons[0]!.body.text())).toEqual({ userSeatNo: '8101', userChineseName: '张三', status: 3 });
+    s.store.getState().stop();
+  });
+
+  it('the timer ticks every second', () => {
+    const s = setup();
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(0));
+    vi.advanceTimersByTime(65_000);
+    expect(timerText(agent(s), s.store.getState().now)).toBe('00:01:05');
+    s.store.getState().stop();
+  });
+
+  it('a user without a seat stays offline and opens no socket', () => {
+    const s = setup();
+    s.store.getState().start({ ...USER, userSeatNo: '0' }, false);
+    expect(FakeSocket.all).toHaveLength(0);
+    expect(agent(s).socket).toBe('closed');
+    s.store.getState().stop();
+  });
+});
