@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
-import { forbidden, ok } from '../http/envelope.ts';
+import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
-import { revokeSeatSessions } from '../auth/tokens.ts';
+import { bodyOf, compile, type Check } from '../http/validate.ts';
+import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
+import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import { seatNo } from './callinfo-sql.ts';
+import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
 
 const setLogoutBody = {
   type: 'object',
@@ -12,9 +16,35 @@ const setLogoutBody = {
   properties: { userSeatNo: { type: 'string', maxLength: 16, pattern: '^[0-9]{0,16}$' } },
 } as const;
 
-/** Spec controller `User` (seat and session); the rest of it arrives with the phone bar. */
+const seatSchema = { type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seatNo } } as const;
+const seatBody: Check<FromSchema<typeof seatSchema>> = compile(seatSchema);
+const busySchema = {
+  type: 'object', additionalProperties: false, required: ['userSeatNo', 'busy'],
+  properties: { userSeatNo: seatNo, busy: { type: 'integer', enum: [0, 1] } },
+} as const;
+const busyBody: Check<FromSchema<typeof busySchema>> = compile(busySchema);
+const statusSchema = {
+  type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'],
+  properties: { userSeatNo: seatNo, status: { type: 'integer', minimum: 0, maximum: 99 } },
+} as const;
+const statusBody: Check<FromSchema<typeof statusSchema>> = compile(statusSchema);
+const noBody: Check<Record<string, never>> = compile({ type: 'object', additionalProperties: false, properties: {} });
+
+// Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats whose open
+// status is ready and whose user is logged in now; the caller's own seat is left out.
+const IDLE_AGENTS = `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
+  FROM users u
+  JOIN LATERAL (SELECT l.status FROM seat_status_logs l WHERE l.user_seat_no = u.user_seat_no AND l.s_end_time IS NULL
+                ORDER BY l.s_start_time DESC, l.id DESC LIMIT 1) s ON s.status = $2
+ WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND u.user_seat_no IS DISTINCT FROM $1
+   AND ${liveSessionOf('u')}
+ ORDER BY u.user_seat_no`;
+
+/** Spec controller `User` (section 7): the seat's session, status and busy flag, and the look-ups of the phone bar. */
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, tokens } = ctx;
+  const post = (action: string, handler: (req: FastifyRequest) => Promise<unknown>) =>
+    app.post(`/api/User/${action}`, { config: { access: anyUser } }, handler);
 
   // Logs the caller out: its token stops working and its open seat status is closed.
   // An administrator may name another seat, which ends every session of that seat's user.
@@ -39,4 +69,56 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       return ok(null);
     },
   );
+
+  // The busy flag as the phone bar sets it (1 on dial-out, 0 on ready).
+  post('editBusy', async (req) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    busyBody(body, lang);
+    const seat = ownSeatOrAdmin(req, lang, body.userSeatNo);
+    const rows = await db.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1 RETURNING id', [seat, body.busy]);
+    if (!rows.length) throw notFound(message(lang, 'seatNotFound'));
+    return ok({ userSeatNo: seat, busy: body.busy });
+  });
+
+  // A status the seat's agent chooses; each answers the open status log (the spec's UserSeatStatusLog).
+  const choose = (action: string, read: (req: FastifyRequest) => { seat: string; status: number }) =>
+    post(action, async (req) => {
+      const lang = languageOf(req);
+      const { seat, status } = read(req);
+      const own = ownSeatOrAdmin(req, lang, seat);
+      const code = chosenStatus(lang, status);
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code))));
+    });
+  const seatOnly = (status: number) => (req: FastifyRequest) => {
+    const body = bodyOf(req);
+    seatBody(body, languageOf(req));
+    return { seat: body.userSeatNo, status };
+  };
+  // The phone bar came up for the seat: status 5 (login).
+  choose('setUserInfoLogin', seatOnly(SEAT_STATUS.login));
+  // Toilet break (spec section 4): status 3, a new log only if the seat was not on a break already.
+  choose('setStatus3', seatOnly(SEAT_STATUS.break));
+  choose('editUserStatus', (req) => {
+    const body = bodyOf(req);
+    statusBody(body, languageOf(req));
+    return { seat: body.userSeatNo, status: body.status };
+  });
+
+  // Spec: no body. Ready, logged-in agents other than the caller: [{userChineseName, fjh, userSeatNo}].
+  post('getIdleUserInfo', async (req) => {
+    noBody(bodyOf(req), languageOf(req));
+    return ok(await db.query(IDLE_AGENTS, [req.user!.userSeatNo || null, SEAT_STATUS.ready]));
+  });
+
+  // A seat's extension as a bare string (the transfer dialog's 60011 stands for "look it up"). Any
+  // logged-in user may read any seat's: extensions are what the idle-agent list shows anyway.
+  post('getFjhByUserSeatNo', async (req) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    seatBody(body, lang);
+    const [user] = await db.query<{ fjh: string }>('SELECT fjh FROM users WHERE user_seat_no = $1', [body.userSeatNo]);
+    if (!user) throw notFound(message(lang, 'seatNotFound'));
+    return ok(user.fjh);
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { loadSessionUser, type TokenService } from '../auth/tokens.ts';
 import { type Access, denial } from './access.ts';
@@ -27,12 +27,27 @@ export function bearerToken(header: string | undefined): string | undefined {
   return m?.[1];
 }
 
-/** Token -> live session -> user -> declared roles/abilities, before the body is read. */
+/**
+ * Where a route also takes its token when the Authorization header has none: the `token` query
+ * parameter ('query': an <audio> element's src cannot carry headers), or that or a `token` field
+ * of the body ('queryOrBody': navigator.sendBeacon cannot either).
+ */
+export type TokenFrom = 'query' | 'queryOrBody';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    tokenFrom?: TokenFrom;
+  }
+}
+
+const tokenField = (from: unknown): string | undefined => {
+  const token = (from as { token?: unknown } | null | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
+/** Token -> live session -> user -> declared roles/abilities, before the body is read (a body token: once it is parsed). */
 export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService): void {
-  app.addHook('onRequest', async (req) => {
-    const access = req.routeOptions.config?.access;
-    if (access === undefined || access === 'open') return;
-    const token = bearerToken(req.headers.authorization);
+  const authenticate = async (req: FastifyRequest, access: Exclude<Access, 'open'>, token: string | undefined) => {
     if (!token) throw unauthorized();
     const claims = await tokens.claims(token);
     const user = claims && (await loadSessionUser(db, claims.userId, claims.jti));
@@ -40,5 +55,20 @@ export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService
     const why = denial(access, user, languageOf(req));
     if (why) throw forbidden(why);
     req.user = user;
+  };
+  app.addHook('onRequest', async (req) => {
+    const { access, tokenFrom } = req.routeOptions.config ?? {};
+    if (access === undefined || access === 'open') return;
+    const token = bearerToken(req.headers.authorization) ?? (tokenFrom ? tokenField(req.query) : undefined);
+    if (!token && tokenFrom === 'queryOrBody') return;
+    await authenticate(req, access, token);
+  });
+  app.addHook('preValidation', async (req) => {
+    const { access, tokenFrom } = req.routeOptions.config ?? {};
+    if (access === undefined || access === 'open' || tokenFrom !== 'queryOrBody' || req.user) return;
+    await authenticate(req, access, tokenField(req.body));
   });
 }
+
+/** A URL as logged: a `token` query parameter (recordings, the beacon, /ws) is masked, so logs never hold a live token. */
+export const maskToken = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1***');

@@ -1,0 +1,31 @@
+import type { Db, Queryable } from '../../server/db/types.ts';
+import { changeSeatStatus, closeSeatStatus } from '../../server/seats/status-log.ts';
+import type { SeatStatusCode } from '../../schemas/protocol/seat-status.ts';
+
+export interface LogRow { id: number; status: number; open: boolean; start: string; end: string | null }
+
+/** Every status log of a seat, oldest first. */
+export const logsOf = (db: Queryable, seat: string) =>
+  db.query<LogRow>(
+    `SELECT id, status, s_end_time IS NULL AS open, s_start_time AS start, s_end_time AS "end"
+       FROM seat_status_logs WHERE user_seat_no = $1 ORDER BY s_start_time, id`,
+    [seat],
+  );
+
+/** The seat's open logs (there is never more than one). */
+export const openLogsOf = async (db: Queryable, seat: string) => (await logsOf(db, seat)).filter((l) => l.open);
+
+export const busyOf = async (db: Queryable, seat: string) =>
+  (await db.query<{ busy: number }>('SELECT busy FROM users WHERE user_seat_no = $1', [seat]))[0]!.busy;
+
+/**
+ * Puts a seat in a known state whatever earlier tests left: its open log closed, then (unless
+ * `status` is null) one open log with `status` begun a minute ago, and busy as given.
+ */
+export async function arrangeSeat(db: Db, seat: string, status: SeatStatusCode | null, busy = 0): Promise<void> {
+  await db.transaction(async (tx) => {
+    await closeSeatStatus(tx, seat, new Date());
+    if (status !== null) await changeSeatStatus(tx, { seat, status, at: new Date(Date.now() - 60_000) });
+    await tx.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1', [seat, busy]);
+  });
+}
