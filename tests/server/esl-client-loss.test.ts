@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { delay, startHarness, untilState, type Harness } from '../support/esl-harness.ts';
+import { cannedApi, delay, startHarness, until, untilState, type Harness } from '../support/esl-harness.ts';
 
 let harness: Harness | null = null;
 afterEach(async () => {
@@ -15,7 +15,11 @@ async function start(options: Parameters<typeof startHarness>[0] = {}): Promise<
 
 describe('EslClient: losing the link', () => {
   it('a socket killed in the middle of a job fails the job and the pending api with LINK_DOWN, and re-sends nothing', async () => {
-    const h = await start({ api: () => new Promise<string>(() => undefined) }); // the switch never finishes
+    // The switch never finishes these two; `echo` answers, to see what reached it afterwards.
+    const h = await start({
+      api: (command, context) =>
+        command.startsWith('echo') ? cannedApi(command, context) : new Promise<string>(() => undefined),
+    });
     h.server.on('command', (command) => {
       if (command.line.startsWith('api')) setTimeout(() => h.server.killSockets(), 20);
     });
@@ -25,9 +29,14 @@ describe('EslClient: losing the link', () => {
     await expect(api).rejects.toMatchObject({ code: 'LINK_DOWN' });
     expect(h.client.state).not.toBe('ready');
     await untilState(h.client, 'ready');
-    await delay(50);
+    // The switch reads one connection's commands in order: a re-sent one would come before this.
+    expect(await h.client.api('echo after')).toBe('after');
     const sent = h.received.filter((line) => !line.startsWith('auth') && !line.startsWith('event'));
-    expect(sent).toEqual(['bgapi originate {origination_uuid=x}user/1101 &park()', 'api show channels as json']);
+    expect(sent).toEqual([
+      'bgapi originate {origination_uuid=x}user/1101 &park()',
+      'api show channels as json',
+      'api echo after',
+    ]);
     expect(h.received.filter((line) => line.startsWith('auth'))).toHaveLength(2);
   });
 
@@ -37,7 +46,7 @@ describe('EslClient: losing the link', () => {
     const events: string[] = [];
     h.client.on('event', (event) => events.push(event.name));
     await expect(h.client.bgapi('originate user/1101 &park()', 50)).rejects.toMatchObject({ code: 'TIMEOUT' });
-    await delay(200);
+    await until(() => events.length > 0);
     expect(events).toEqual(['BACKGROUND_JOB']);
     expect(h.logged).toContain('BACKGROUND_JOB for no pending job (timed out, or not ours) dropped');
     expect(h.client.state).toBe('ready');
@@ -54,8 +63,9 @@ describe('EslClient: losing the link', () => {
 
   it("a BACKGROUND_JOB for another connection's Job-UUID is dropped and logged", async () => {
     const h = await start();
+    const event = once(h.client, 'event');
     h.server.broadcast({ 'Event-Name': 'BACKGROUND_JOB', 'Job-UUID': '00000000-0000-4000-8000-000000000000' }, '+OK');
-    await delay(50);
+    await event;
     expect(h.logged).toContain('BACKGROUND_JOB for no pending job (timed out, or not ours) dropped');
   });
 
@@ -66,10 +76,10 @@ describe('EslClient: losing the link', () => {
     expect(quiet.client.state).toBe('backoff');
     await quiet.close();
 
-    const beating = await start({ heartbeatMs: 40, client: { watchdogMs: 150 } });
+    const beating = await start({ heartbeatMs: 50, client: { watchdogMs: 600 } });
     let losses = 0;
     beating.client.on('lost', () => losses++);
-    await delay(450);
+    await delay(1500);
     expect(losses).toBe(0);
     expect(beating.client.state).toBe('ready');
   });

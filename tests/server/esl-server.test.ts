@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeCommand, FrameParser, parseEvent } from '../../server/telephony/esl/codec.ts';
 import { EslServer } from '../../server/telephony/esl/server.ts';
 import type { EslEvent, EslFrame } from '../../server/telephony/esl/types.ts';
-import { cannedApi, delay, PASSWORD } from '../support/esl-harness.ts';
+import { cannedApi, delay, PASSWORD, until } from '../support/esl-harness.ts';
 
 /** A bare Event Socket client: writes command lines, collects every frame the server sends. */
 class RawClient {
@@ -78,7 +78,8 @@ describe('EslServer', () => {
     await xml.send('event xml CUSTOM callcenter::info');
     server!.broadcast({ 'Event-Name': 'CHANNEL_CREATE', 'Unique-ID': 'a b%c' });
     server!.broadcast({ 'Event-Name': 'CUSTOM', 'Event-Subclass': 'callcenter::info' }, 'body <1>');
-    await delay(50);
+    await until(() => plain.events().length >= 1 && json.events().length >= 2 && xml.events().length >= 1);
+    await delay(20); // time for anything not subscribed to show up, if it wrongly were sent
     expect(plain.events().map((e) => [e.name, e.headers['unique-id']])).toEqual([['CHANNEL_CREATE', 'a b%c']]);
     expect(plain.frames.at(-1)!.headers['content-type']).toBe('text/event-plain');
     expect(json.events().map((e) => e.name)).toEqual(['CHANNEL_CREATE', 'CUSTOM']);
@@ -96,13 +97,18 @@ describe('EslServer', () => {
     for (const name of ['HEARTBEAT', 'CHANNEL_ANSWER']) {
       for (const leg of ['leg-1', 'leg-2']) server!.broadcast({ 'Event-Name': name, 'Unique-ID': leg });
     }
-    await delay(50);
-    expect(client.events().map((e) => `${e.name}/${e.headers['unique-id']}`)).toEqual(['CHANNEL_ANSWER/leg-1']);
+    // The connection's writes keep their order: once this marker is in, the events before it are too.
+    server!.broadcast({ 'Event-Name': 'CHANNEL_ANSWER', 'Unique-ID': 'leg-1', Marker: 'end' });
+    await until(() => client.events().some((e) => e.headers.marker === 'end'));
+    expect(client.events().map((e) => `${e.name}/${e.headers['unique-id']}`)).toEqual([
+      'CHANNEL_ANSWER/leg-1',
+      'CHANNEL_ANSWER/leg-1',
+    ]);
     expect((await client.send('noevents')).headers['reply-text']).toBe('+OK no longer listening for events');
     server!.broadcast({ 'Event-Name': 'CHANNEL_ANSWER', 'Unique-ID': 'leg-1' });
-    await delay(30);
-    expect(client.events()).toHaveLength(1);
+    // A reply comes after anything written before it on this connection.
     expect((await client.send('event plain')).headers['reply-text']).toBe('-ERR no keywords supplied');
+    expect(client.events()).toHaveLength(2);
   });
 
   it("takes the client's Job-UUID for bgapi, or makes one, and reports the job as BACKGROUND_JOB", async () => {
@@ -113,7 +119,7 @@ describe('EslServer', () => {
     expect(own.headers).toMatchObject({ 'reply-text': '+OK Job-UUID: my-job', 'job-uuid': 'my-job' });
     const made = await client.send('bgapi echo -ERR NO_ANSWER');
     expect(made.headers['job-uuid']).toMatch(/^[0-9a-f-]{36}$/);
-    await delay(50);
+    await until(() => client.events().length >= 2);
     expect(client.events().map((e) => [e.headers['job-uuid'], e.headers['job-command'], e.body])).toEqual([
       ['my-job', 'echo', '+OK done'],
       [made.headers['job-uuid'], 'echo', '-ERR NO_ANSWER'],

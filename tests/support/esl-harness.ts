@@ -77,3 +77,12 @@ export async function untilState(client: EslClient, wanted: LinkState): Promise<
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Polls until the condition holds (loopback is fast, but the test machine may be loaded). */
+export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await delay(5);
+  }
+}
