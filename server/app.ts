@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { routeValidator } from './http/validate.ts';
-import { registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
+import { maskToken, registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
 import publicRoutes from './api/public.ts';
@@ -20,6 +20,9 @@ import roleManagementRoutes from './api/roleManagement.ts';
 import callInfoRoutes from './api/CallInfo.ts';
 import webChatRoutes from './api/WebChat.ts';
 import derivedReportRoutes from './api/derived-reports.ts';
+import userSeatLogRoutes from './api/UserSeatLog.ts';
+import audienceDataRoutes from './api/AudienceData.ts';
+import recordingRoutes from './api/recordings.ts';
 import seatMonitorRoutes from './monitor/routes.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
@@ -62,7 +65,8 @@ const isJson = (text: string) => {
   }
 };
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes];
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };
@@ -70,6 +74,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     logger: opts.logger === false ? false : {
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      // Recordings, the page-leave beacon and /ws take the token in the query: it never reaches the log.
+      serializers: { req: (req) => ({ method: req.method, url: maskToken(req.url), host: req.host, remoteAddress: req.ip }) },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
