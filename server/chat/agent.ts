@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { Db } from '../db/types.ts';
+import type { SessionUser } from '../http/access.ts';
+import type { Language } from '../http/language.ts';
+import { seesAllSeats } from '../api/callinfo-sql.ts';
+import { AGENT_FRAMES, type AgentFrame } from '../../schemas/protocol/chat.ts';
+import { socketClosed, socketOpened, transferTo, type AssignRules } from './assign.ts';
+import { strip, type ChatHub, type Conn } from './hub.ts';
+import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
+import { chatIdOf, closeChat, markRead, notify, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
+
+const checks = checksOf<AgentFrame>(AGENT_FRAMES);
+
+const refused = <T>(r: T | Refusal): T => {
+  if (r && typeof r === 'object' && 'refused' in r) throw new FrameError(r.refused === 'chatNotFound' ? 404 : 403, r.refused);
+  return r as T;
+};
+
+/**
+ * /ws/chat: an agent's or supervisor's socket (the login token checked at connect). An agent
+ * reads and writes only the open chats assigned to it and receives the ones assigned to it
+ * while connected; supervisors (and administrators) read every open chat and write in none.
+ */
+export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { name: string; avatar: string }, db: Db, hub: ChatHub,
+  rules: () => AssignRules, log: (err: unknown) => void): void {
+  const supervisor = seesAllSeats(user);
+  const seat = user.userSeatNo;
+  let conn: Conn | null = null;
+
+  /** The chat, if this agent may write in it now. */
+  const mine = (c: ChatRow) => (supervisor ? 'chatSupervisorReadOnly' as const : c.seat !== seat ? 'chatNotYours' as const : c.state !== 'on' ? 'chatClosed' as const : null);
+  const find = async (chatId: string) => {
+    const c = await chatIdOf(db, chatId);
+    if (!c) throw new FrameError(404, 'chatNotFound', {}, { chatId });
+    return c;
+  };
+
+  const handle = async (f: AgentFrame, out: FrameSocket) => {
+    if (f.type === 'hello') {
+      if (conn) throw new FrameError(409, 'chatHelloTwice');
+      const socketId = supervisor ? undefined : crypto.randomUUID();
+      if (socketId) await socketOpened(db, socketId, seat);
+      const chats = await openChats(db, supervisor ? undefined : seat);
+      const since = f.since ?? {};
+      conn = { kind: supervisor ? 'supervisor' : 'agent', seat, ...(socketId ? { socketId } : {}), send: out.send };
+      hub.attach(conn, chats.map((c) => ({ id: c.id, from: Object.prototype.hasOwnProperty.call(since, c.chatId) ? since[c.chatId]! : 0 })),
+        () => out.send({ type: 'welcome', me: { serverChatId: seat, serverChatName: user.name, avatarUrl: user.avatar }, supervisor, chats: chats.map(strip) }));
+      if (!supervisor) hub.assignSoon();
+      return;
+    }
+    if (!conn) throw new FrameError(400, 'chatHelloFirst');
+    const c = await find(f.chatId);
+    if (f.type === 'message') {
+      const seq = refused(await withChat(db, c.id, mine, (tx, locked) =>
+        storeMessage(tx, locked, { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content })));
+      out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
+    } else if (f.type === 'typing') {
+      const why = mine(c);
+      if (why) throw new FrameError(403, why, {}, { chatId: f.chatId });
+      await notify(db, `t:${c.id}:agent:${f.content ?? ''}`);
+    } else if (f.type === 'read') {
+      refused(await withChat(db, c.id, (x) => (supervisor || x.seat !== seat ? 'chatNotYours' : null), (tx, locked) => markRead(tx, locked, f.seq)));
+    } else if (f.type === 'close') {
+      refused(await withChat(db, c.id, mine, (tx, locked) => closeChat(tx, locked, f.solved)));
+    } else if (f.type === 'transfer') {
+      if (f.toSeat === seat) throw new FrameError(409, 'chatTransferSelf', {}, { chatId: f.chatId });
+      const moved = refused(await withChat(db, c.id, mine, (tx, locked) => transferTo(tx, locked.id, f.toSeat, rules())));
+      if (!moved) throw new FrameError(409, 'chatTransferTarget', { seat: f.toSeat }, { chatId: f.chatId });
+    }
+  };
+
+  serveFrames(ws, lang, checks, handle, log);
+  ws.on('close', () => {
+    if (!conn) return;
+    hub.detach(conn);
+    if (conn.socketId) void socketClosed(db, conn.socketId).catch(log);
+  });
+}

@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import type { Db, Queryable } from '../db/types.ts';
+import type { MessageKey } from '../http/language.ts';
+import type { ChatInfo, ChatMessageFrame } from '../../schemas/protocol/chat.ts';
+
+/**
+ * The chat tables as the hub writes and reads them (migrations 005, 006, 012). Every change is
+ * announced on channel `chat_hub` inside its transaction, so every process (PGlite: this one)
+ * hears of it after commit: `m:<id>` a message was stored, `c:<id>` the chat's state changed,
+ * `t:<id>:<role>:<preview>` someone is typing (not stored). Receivers read the rows themselves.
+ */
+export const CHANNEL = 'chat_hub';
+
+export const notify = (tx: Queryable, payload: string) => tx.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+
+/** A chat row as the hub checks it (locked for the length of a change). */
+export interface ChatRow { id: number; chatId: string; seat: string; state: string; rating: number | null }
+
+export type Refusal = { refused: MessageKey };
+
+const CHAT_ROW = `SELECT id, client_chat_id AS "chatId", user_seat_no AS seat, state, rating FROM chats`;
+
+/** ChatInfo plus the row id the hub works with. */
+export type ChatInfoRow = ChatInfo & { id: number };
+
+const CHAT_INFO = `
+  SELECT ch.id, ch.client_chat_id AS "chatId", ch.client_chat_name AS "clientChatName", ch.source_way AS "sourceInfoWay",
+         CASE WHEN ch.state <> 'on' THEN 'closed' WHEN ch.user_seat_no = '' THEN 'queued' ELSE 'assigned' END AS state,
+         ch.user_seat_no AS seat, u.user_chinese_name AS "agentName", u.avatar,
+         ch.access_time AS "accessTime", ch.rating,
+         coalesce((SELECT max(m.seq) FROM chat_messages m WHERE m.chat_id = ch.id), 0) AS "lastSeq"
+    FROM chats ch LEFT JOIN users u ON ch.user_seat_no <> '' AND u.user_seat_no = ch.user_seat_no`;
+
+interface InfoRow extends Omit<ChatInfoRow, 'agent'> { seat: string; agentName: string | null; avatar: string | null }
+
+const toInfo = ({ seat, agentName, avatar, ...r }: InfoRow): ChatInfoRow => ({
+  ...r,
+  agent: r.state === 'assigned' ? { serverChatId: seat, serverChatName: agentName ?? seat, avatarUrl: avatar ?? '' } : null,
+});
+
+export async function chatInfos(db: Queryable, ids: number[]): Promise<ChatInfoRow[]> {
+  if (!ids.length) return [];
+  return (await db.query<InfoRow>(`${CHAT_INFO} WHERE ch.id = ANY($1::bigint[]) ORDER BY ch.id`, [ids])).map(toInfo);
+}
+
+/** Open chats of one seat, or every open chat (supervisors: seat undefined). */
+export async function openChats(db: Queryable, seat: string | undefined): Promise<ChatInfoRow[]> {
+  const rows = await db.query<InfoRow>(
+    `${CHAT_INFO} WHERE ch.state = 'on' AND ch.source_way = 'web' AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
+  return rows.map(toInfo);
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest();
+
+/** A new web chat, queued, with the spec's "new customer connected" system message; the token is shown once. */
+export async function createChat(db: Db, name: string, systemText: string): Promise<{ id: number; token: string }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO chats (client_chat_id, client_chat_name, source_way, state, visitor_token_hash, queued_at, last_msg_time)
+       VALUES ($1, $2, 'web', 'on', $3, now(), now()) RETURNING id`,
+      [crypto.randomUUID(), name, hashToken(token)],
+    );
+    await tx.query(`INSERT INTO chat_messages (chat_id, role, sender, content_type, content, is_new_msg) VALUES ($1, 'sys', '', 'text', $2, false)`,
+      [row!.id, systemText]);
+    await notify(tx, `m:${row!.id}`);
+    await notify(tx, `c:${row!.id}`);
+    return { id: row!.id, token };
+  });
+}
+
+export async function chatByToken(db: Queryable, token: string): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>('SELECT id FROM chats WHERE visitor_token_hash = $1', [hashToken(token)]);
+  return row?.id ?? null;
+}
+
+export async function chatIdOf(db: Queryable, chatId: string): Promise<ChatRow | null> {
+  const [row] = await db.query<ChatRow>(`${CHAT_ROW} WHERE client_chat_id = $1`, [chatId]);
+  return row ?? null;
+}
+
+/**
+ * Runs `change` on the chat's row locked (FOR UPDATE: the writers of one chat take turns, which
+ * keeps its seq order the commit order), after `check` accepted it. A refusal changes nothing.
+ */
+export async function withChat<T>(db: Db, id: number, check: (chat: ChatRow) => MessageKey | null, change: (tx: Queryable, chat: ChatRow) => Promise<T>): Promise<T | Refusal> {
+  return db.transaction(async (tx) => {
+    const [chat] = await tx.query<ChatRow>(`${CHAT_ROW} WHERE id = $1 FOR UPDATE`, [id]);
+    if (!chat) return { refused: 'chatNotFound' as const };
+    const why = check(chat);
+    if (why) return { refused: why };
+    return change(tx, chat);
+  });
+}
+
+export interface NewMessage { role: 'client' | 'agent'; sender: string; clientMsgId: string; contentType: string; content: string }
+
+/** Stores the message (or finds the one stored under its client id) and returns its seq. */
+export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage): Promise<number> {
+  const [stored] = await tx.query<{ seq: number }>(
+    `INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (chat_id, sender, client_msg_id) WHERE client_msg_id IS NOT NULL DO NOTHING RETURNING seq`,
+    [chat.id, m.role, m.sender, m.clientMsgId, m.contentType, m.content, m.role === 'client'],
+  );
+  if (!stored) {
+    const [first] = await tx.query<{ seq: number }>(
+      'SELECT seq FROM chat_messages WHERE chat_id = $1 AND sender = $2 AND client_msg_id = $3', [chat.id, m.sender, m.clientMsgId]);
+    return first!.seq;
+  }
+  await tx.query('UPDATE chats SET last_msg_time = now() WHERE id = $1', [chat.id]);
+  await notify(tx, `m:${chat.id}`);
+  return stored.seq;
+}
+
+/** The chat's messages after `seq`, in order, at most `limit`. */
+export async function messagesAfter(db: Queryable, id: number, seq: number, limit: number): Promise<ChatMessageFrame[]> {
+  return db.query<ChatMessageFrame>(
+    `SELECT 'message' AS type, ch.client_chat_id AS "chatId", m.seq, m.role, m.content_type AS "contentType", m.content,
+            m.create_time AS "createTime", m.sender, m.client_msg_id AS "clientMsgId"
+       FROM chat_messages m JOIN chats ch ON ch.id = m.chat_id
+      WHERE m.chat_id = $1 AND m.seq > $2 AND m.content_type <> 'preInput'
+      ORDER BY m.seq LIMIT $3`,
+    [id, seq, limit],
+  );
+}
+
+export async function closeChat(tx: Queryable, chat: ChatRow, solved: boolean | undefined): Promise<void> {
+  await tx.query(
+    `UPDATE chats SET state = 'off', end_time = now(), queued_at = NULL, solved = coalesce($2, solved) WHERE id = $1`, [chat.id, solved ?? null]);
+  await notify(tx, `c:${chat.id}`);
+}
+
+export async function rateChat(tx: Queryable, chat: ChatRow, rating: number): Promise<void> {
+  await tx.query('UPDATE chats SET rating = $2 WHERE id = $1', [chat.id, rating]);
+  await notify(tx, `c:${chat.id}`);
+}
+
+/** The agent read the chat up to `seq`: its client messages are no longer pending (WebChat/getWechatMsg). */
+export async function markRead(tx: Queryable, chat: ChatRow, seq: number): Promise<void> {
+  await tx.query(`UPDATE chat_messages SET is_new_msg = false WHERE chat_id = $1 AND seq <= $2 AND role = 'client' AND is_new_msg`, [chat.id, seq]);
+}

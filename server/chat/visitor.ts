@@ -1,0 +1,70 @@
+import type { WebSocket } from 'ws';
+import type { Db } from '../db/types.ts';
+import { message, type Language } from '../http/language.ts';
+import { VISITOR_FRAMES, type VisitorFrame } from '../../schemas/protocol/chat.ts';
+import type { ChatHub, Conn } from './hub.ts';
+import { strip } from './hub.ts';
+import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
+import { chatByToken, chatInfos, closeChat, createChat, notify, rateChat, storeMessage, withChat, type Refusal } from './store.ts';
+
+const checks = checksOf<VisitorFrame>(VISITOR_FRAMES);
+
+const refused = <T>(r: T | Refusal): T => {
+  if (r && typeof r === 'object' && 'refused' in r) throw new FrameError(r.refused === 'chatNotFound' ? 404 : 409, r.refused);
+  return r as T;
+};
+
+/**
+ * /ws/visitor: a customer's socket. `hello` opens a new chat (or resumes one by its token); then
+ * the visitor writes, types, closes and rates only that chat. The system message is stored in
+ * Chinese, the console's default language (the inbox shows it to agents).
+ */
+export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void): void {
+  let chat: number | null = null;
+  let conn: Conn | null = null;
+
+  const open = async (out: FrameSocket, id: number, from: number, token?: string) => {
+    const [info] = await chatInfos(db, [id]);
+    chat = id;
+    conn = { kind: 'visitor', seat: '', send: out.send };
+    hub.attach(conn, [{ id, from }], () => out.send({ type: 'welcome', chat: strip(info!), ...(token ? { token } : {}) }));
+  };
+
+  const handle = async (f: VisitorFrame, out: FrameSocket) => {
+    if (f.type === 'hello') {
+      if (chat !== null) throw new FrameError(409, 'chatHelloTwice');
+      if (f.token === undefined) {
+        const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'));
+        await open(out, created.id, 0, created.token);
+        hub.assignSoon();
+      } else {
+        const id = await chatByToken(db, f.token);
+        if (id === null) throw new FrameError(403, 'chatTokenUnknown');
+        await open(out, id, f.lastSeq ?? 0);
+      }
+      return;
+    }
+    if (chat === null) throw new FrameError(400, 'chatHelloFirst');
+    const id = chat;
+    const isOpen = (c: { state: string }) => (c.state === 'on' ? null : 'chatClosed' as const);
+    if (f.type === 'message') {
+      const stored = refused(await withChat(db, id, isOpen, async (tx, c) => ({
+        chatId: c.chatId,
+        seq: await storeMessage(tx, c, { role: 'client', sender: 'client', clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }),
+      })));
+      out.send({ type: 'ack', chatId: stored.chatId, clientMsgId: f.clientMsgId, seq: stored.seq });
+    } else if (f.type === 'typing') {
+      await notify(db, `t:${id}:client:${f.content ?? ''}`);
+    } else if (f.type === 'close') {
+      refused(await withChat(db, id, isOpen, (tx, c) => closeChat(tx, c, undefined)));
+    } else if (f.type === 'rate') {
+      refused(await withChat(db, id, (c) => (c.state === 'on' ? 'chatNotClosed' : c.rating !== null ? 'chatAlreadyRated' : null),
+        (tx, c) => rateChat(tx, c, f.rating)));
+    }
+  };
+
+  serveFrames(ws, lang, checks, handle, log);
+  ws.on('close', () => {
+    if (conn) hub.detach(conn);
+  });
+}
