@@ -1,5 +1,6 @@
 import type { SessionUserWire as UserInfo } from '../../schemas/session-user.ts';
 import type { Queryable } from '../db/index.ts';
+import { RECORDINGS_BASE } from './recordings.ts';
 
 export async function userInfoById(db: Queryable, userId: number): Promise<UserInfo | undefined> {
   const rows = await db.query<UserInfo>(
@@ -7,7 +8,7 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
             coalesce(u.user_seat_no, '') AS "userSeatNo", u.user_seat_pwd AS "userSeatPwd",
             u.user_chinese_name AS "userChineseName", u.user_english_name AS "userEnglishName",
             u.lineid, u.depart_id AS "departId", u.company_id AS "companyId", u.fjh,
-            u.record_src AS "recordSrc", coalesce(l.pre, '') AS pre, u.busy, u.mobile, u.email,
+            coalesce(nullif(u.record_src, ''), $2) AS "recordSrc", coalesce(l.pre, '') AS pre, u.busy, u.mobile, u.email,
             coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
                        WHERE ur.user_id = u.id), '{}') AS roles,
             coalesce((SELECT array_agg(DISTINCT a.ability) FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id
@@ -15,7 +16,8 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
             coalesce(d.work_order_title, false) AS "workOrderTitle", coalesce(d.phone_bar, true) AS "phoneBar"
        FROM users u LEFT JOIN lines l ON l.id = u.lineid LEFT JOIN departments d ON d.id = u.depart_id
       WHERE u.id = $1`,
-    [userId],
+    // recordSrc: the base a call id is appended to for playback; this server's recordings unless a user names another.
+    [userId, RECORDINGS_BASE],
   );
   return rows[0];
 }

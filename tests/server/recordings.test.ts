@@ -100,6 +100,15 @@ describe('playing a recording', () => {
   });
 });
 
+describe('recordSrc', () => {
+  it('the session user\'s recordSrc is the base a call id is appended to', async () => {
+    const id = await recordedCall('8101');
+    const info = await s.call('POST', '/api/default/GetUserInfo', { token: t.agent1 });
+    expect(info.body.data.recordSrc).toBe('/api/recordings/');
+    expect((await get(`${info.body.data.recordSrc}${id}`, bearer(t.agent1))).statusCode).toBe(200);
+  });
+});
+
 describe('what is refused', () => {
   it.each(['..%2F..%2Fetc%2Fpasswd', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', 'a%00b', 'x%20y'])('path traversal or junk in the call id (%s) is a 400 naming callId', async (bad) => {
     const res = await get(`/api/recordings/${bad}`, bearer(t.admin, en));
