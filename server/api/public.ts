@@ -26,7 +26,9 @@ export default async function publicRoutes(app: FastifyInstance, ctx: AppContext
     } catch {
       database = false;
     }
-    const data = { status: database ? 'ok' : 'degraded', database: { engine: ctx.db.engine, ok: database }, uptimeSeconds: Math.round(process.uptime()) };
+    // The switch link is reported, not judged: a server without its switch still serves reports and logins.
+    const telephony = app.hasDecorator('telephony') ? { link: app.telephony.link(), phoneSockets: app.telephony.socketCount() } : undefined;
+    const data = { status: database ? 'ok' : 'degraded', database: { engine: ctx.db.engine, ok: database }, telephony, uptimeSeconds: Math.round(process.uptime()) };
     if (!database) return reply.status(503).send({ code: 503, msg: 'database unavailable', data });
     return ok(data, 'ok');
   });

@@ -1,0 +1,74 @@
+/**
+ * Telephony wiring (TELEPHONY.md): the switch is a real FreeSWITCH when ESL_HOST is set, else
+ * the built-in simulator on 127.0.0.1:SIM_ESL_PORT. A second server process on the same machine
+ * finds the simulator's port taken and connects to the one already running (one simulated
+ * switch, several processes). The Event Socket client connects once the server is ready and is
+ * closed with it; the gateway follows its events and serves /ws.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { EslClient } from './esl/client.ts';
+import { startSimulator, type Simulator } from './sim/index.ts';
+import simRoutes from './sim/routes.ts';
+import { Gateway } from './gateway/gateway.ts';
+import { registerPhoneSocket } from './gateway/socket.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The switch link's state for /healthz; the simulator and the gateway for tests and bench/phone. */
+    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway };
+  }
+}
+
+/** The events the gateway reads (CUSTOM last: the words after it are subclasses). */
+export const ESL_EVENTS = [
+  'CHANNEL_CREATE', 'CHANNEL_ANSWER', 'CHANNEL_BRIDGE', 'CHANNEL_HOLD', 'CHANNEL_UNHOLD', 'CHANNEL_HANGUP_COMPLETE',
+  'CHANNEL_DESTROY', 'BACKGROUND_JOB', 'HEARTBEAT', 'CUSTOM', 'callcenter::info',
+];
+
+/** Seats whose open status is ready and that have an extension: the simulator's random calls ring these. */
+const READY_SEATS = `SELECT u.user_seat_no AS seat, u.fjh AS extension FROM users u
+  JOIN seat_status_logs s ON s.user_seat_no = u.user_seat_no AND s.s_end_time IS NULL AND s.status = 0
+ WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL`;
+
+export async function registerTelephony(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const t = ctx.config.telephony;
+  const log = app.log;
+  let sim: Simulator | undefined;
+  if (!t.eslHost) {
+    try {
+      sim = await startSimulator({
+        port: t.simEslPort, password: t.eslPassword, recordingsDir: t.recordingsDir, callsPerMinute: t.simCallsPerMinute,
+        autoAnswerSeconds: t.simAutoAnswerSeconds,
+        seats: () => ctx.db.query<{ seat: string; extension: string }>(READY_SEATS),
+        seatOf: async (extension) => (await ctx.db.query<{ seat: string }>(
+          'SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [extension]))[0]?.seat,
+        log,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      log.info({ port: t.simEslPort }, 'switch simulator already running on this machine: connecting to it');
+    }
+  }
+  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, log });
+  let client: EslClient | undefined;
+  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway });
+
+  await registerPhoneSocket(app, ctx, gateway);
+  await simRoutes(app, ctx, sim);
+
+  app.addHook('onReady', async () => {
+    client = new EslClient({
+      host: t.eslHost ?? '127.0.0.1', port: t.eslHost ? t.eslPort : sim?.port ?? t.simEslPort, password: t.eslPassword,
+      events: ESL_EVENTS, log,
+    });
+    gateway.start(client);
+    client.start();
+  });
+  // Before the server waits for its connections: the client and the simulator keep sockets open.
+  app.addHook('preClose', async () => {
+    await client?.close();
+    await gateway.stop();
+    await sim?.close();
+  });
+}
