@@ -45,6 +45,14 @@ describe('EslClient: connecting', () => {
     await expect(h.client.api('status')).rejects.toMatchObject({ code: 'LINK_DOWN' });
   });
 
+  it('a refused subscription is a REJECTED loss, not a ready link', async () => {
+    const h = await start({ start: false, client: { events: ['lowercase'], reconnectTimer: () => () => undefined } });
+    const lost = once(h.client, 'lost');
+    h.client.start();
+    expect((await lost)[0]).toMatchObject({ code: 'REJECTED', message: expect.stringMatching(/no keywords/) });
+    expect(h.states).toEqual(['connecting', 'authenticating', 'subscribing', 'backoff']);
+  });
+
   it('a rude rejection goes to backoff and is retried', async () => {
     const h = await start({ start: false });
     h.server.rudeRejection = true;

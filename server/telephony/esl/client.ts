@@ -186,11 +186,7 @@ export class EslClient extends EventEmitter<EslClientEvents> {
     const type = frame.headers['content-type'] ?? '';
     if (type === 'command/reply' || type === 'api/response') {
       this.replies.settle(type, frame);
-      // Said at once: a disconnect notice right behind the refusal must not hide the cause.
-      const text = frame.headers['reply-text'] ?? '';
-      if (this.current === 'authenticating' && text.startsWith('-ERR')) {
-        throw new EslError('AUTH', `the switch refused the password (${text})`);
-      }
+      if (this.current === 'authenticating' || this.current === 'subscribing') this.handshake(frame);
       return;
     }
     if (type === 'auth/request') return this.authenticate();
@@ -212,22 +208,34 @@ export class EslClient extends EventEmitter<EslClientEvents> {
 
   private authenticate(): void {
     if (this.current !== 'authenticating') throw new EslError('PROTOCOL', `auth/request while ${this.current}`);
-    const timeout = this.opts.replyTimeoutMs ?? 5000;
+    this.handshakeStep(`auth ${this.opts.password}`, 'auth');
+  }
+
+  /**
+   * The handshake moves on synchronously, inside the read loop: events that follow the
+   * subscription's reply in the same chunk come after 'ready', and a disconnect notice
+   * right behind a refused password cannot hide the cause.
+   */
+  private handshake(reply: EslFrame): void {
+    const text = reply.headers['reply-text'] ?? '';
+    if (this.current === 'authenticating') {
+      if (!text.startsWith('+OK')) throw new EslError('AUTH', `the switch refused the password (${text})`);
+      this.setState('subscribing');
+      this.handshakeStep(`event ${this.opts.format ?? 'plain'} ${this.opts.events.join(' ')}`, 'event');
+      return;
+    }
+    if (!text.startsWith('+OK')) throw new EslError('REJECTED', `the switch refused the subscription (${text})`);
+    this.readySince = (this.opts.now ?? Date.now)();
+    this.setState('ready');
+    this.emit('ready');
+  }
+
+  /** A handshake command; its reply is handled by `handshake`, only a timeout is seen here. */
+  private handshakeStep(line: string, what: string): void {
     const socket = this.socket!;
-    this.write(encodeCommand(`auth ${this.opts.password}`), 'command/reply', timeout, 'auth')
-      .then(() => {
-        this.setState('subscribing');
-        const line = `event ${this.opts.format ?? 'plain'} ${this.opts.events.join(' ')}`;
-        return this.write(encodeCommand(line), 'command/reply', timeout, 'event');
-      })
-      .then(
-        () => {
-          this.readySince = (this.opts.now ?? Date.now)();
-          this.setState('ready');
-          this.emit('ready');
-        },
-        (error: EslError) => this.lose(socket, error),
-      );
+    this.write(encodeCommand(line), 'command/reply', this.opts.replyTimeoutMs ?? 5000, what).catch((error: EslError) =>
+      this.lose(socket, error),
+    );
   }
 
   /** Ends the current link: everything pending fails, nothing is re-sent. */
