@@ -24,6 +24,7 @@ import userSeatLogRoutes from './api/UserSeatLog.ts';
 import audienceDataRoutes from './api/AudienceData.ts';
 import recordingRoutes from './api/recordings.ts';
 import seatMonitorRoutes from './monitor/routes.ts';
+import chatRoutes from './chat/index.ts';
 import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
@@ -67,7 +68,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };
