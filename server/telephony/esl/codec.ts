@@ -28,7 +28,7 @@ function findBlankLine(buf: Buffer, from: number): [number, number] | null {
 }
 
 /** `Name: value` lines -> record with lower-cased names; the first colon splits. */
-export function parseHeaderLines(lines: string[]): Record<string, string> {
+function parseHeaderLines(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const raw of lines) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -42,7 +42,7 @@ export function parseHeaderLines(lines: string[]): Record<string, string> {
   return headers;
 }
 
-export function contentLengthOf(headers: Record<string, string>): number {
+function contentLengthOf(headers: Record<string, string>): number {
   const value = headers['content-length'];
   if (value === undefined) return 0;
   if (!/^\d{1,9}$/.test(value.trim())) throw new EslError('PROTOCOL', `bad Content-Length: ${value.slice(0, 20)}`);

@@ -19,11 +19,11 @@ function urlEncodeChar(char: string): string {
   }
 }
 
-export function urlEncode(value: string): string {
+function urlEncode(value: string): string {
   return value.replace(URL_UNSAFE, urlEncodeChar);
 }
 
-export function urlDecode(value: string): string {
+function urlDecode(value: string): string {
   if (value === UNDEFINED_VALUE) return '';
   if (!value.includes('%')) return value;
   try {
