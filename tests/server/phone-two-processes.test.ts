@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
+import { twoInstances, type Instance } from '../security/two-instances.ts';
+import { PhoneClient, until } from './phone-support.ts';
+
+/**
+ * Two server instances on one database (on PostgreSQL each with its own pool, as two processes
+ * behind a balancer), each with its own Event Socket link to one switch: a seat whose socket is
+ * on the second instance gets its call's events, and the record, legs and status logs are
+ * written once although both instances handle every event.
+ */
+let pair: Awaited<ReturnType<typeof twoInstances>>;
+let sim: Simulator;
+const urls: string[] = [];
+const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-rec-'));
+
+async function listen(i: Instance): Promise<string> {
+  await i.app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(i.app.server.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
+  pair = await twoInstances({
+    telephony: { ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings },
+  });
+  urls.push(await listen(pair.a), await listen(pair.b));
+  await until(() => pair.a.app.telephony.link() === 'ready' && pair.b.app.telephony.link() === 'ready', 10_000, 'both links');
+});
+afterAll(async () => {
+  await pair?.close();
+  await sim?.close();
+  fs.rmSync(recordings, { recursive: true, force: true });
+});
+
+async function token(i: Instance, user: string, password: string): Promise<string> {
+  const res = await i.app.inject({ method: 'POST', url: '/api/default/login', payload: { username: user, password } });
+  return res.json().data.token as string;
+}
+
+test('a seat on the second instance gets its events; rows are written exactly once', async () => {
+  const c = await PhoneClient.open({ url: urls[1]! }, await token(pair.b, 'agent1', 'agent123'));
+  await c.login('8101');
+  const callId = await sim.incoming({ extension: '1101', seat: '8101', phoneNo: '13500135000' });
+  expect(await c.next('CHANNEL_CREATE')).toMatchObject({ callId, phoneNum: '13500135000' });
+  await sim.answer('1101');
+  await c.next('CHANNEL_ANSWER');
+  c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdon,para2:${callId}`);
+  await c.next('CHANNEL_HOLD');
+  c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdoff,para2:${callId}`);
+  await c.next('CHANNEL_UNHOLD');
+  await sim.hangup('1101');
+  await c.next('CHANNEL_DESTROY');
+
+  const db = pair.a.ctx.db;
+  const rows = await until(async () => {
+    const r = await db.query<{ n: number }>('SELECT 1 AS n FROM call_records WHERE call_id = $1 AND destroy_time IS NOT NULL AND record_path <> \'\'', [callId]);
+    return r.length ? r : undefined;
+  }, 8000, 'the finished record');
+  // Both instances have had time to handle every event of the call.
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await db.query('SELECT 1 FROM call_records WHERE call_id = $1', [callId])).length).toBe(rows.length);
+  expect(rows).toHaveLength(1);
+  const legs = await db.query<{ kind: string }>('SELECT kind FROM call_legs WHERE call_id = $1 ORDER BY leg_no', [callId]);
+  expect(legs.map((l) => l.kind)).toEqual(['ring', 'answer', 'hold', 'resume', 'hangup']);
+  const logs = await db.query<{ status: number }>(
+    `SELECT status FROM seat_status_logs WHERE user_seat_no = '8101' AND s_start_time >= (SELECT call_time FROM call_records WHERE call_id = $1) ORDER BY s_start_time, id`, [callId]);
+  expect(logs.map((l) => Number(l.status))).toEqual([6, 7, 0]);
+  // One recording started: the simulator wrote one file for the call.
+  const files = await until(() => {
+    const found = fs.readdirSync(recordings, { recursive: true }).map(String).filter((f) => f.endsWith(`${callId}.wav`));
+    return found.length ? found : undefined;
+  }, 5000, 'recording');
+  expect(files).toHaveLength(1);
+  c.close();
+}, 60_000);
