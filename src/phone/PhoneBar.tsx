@@ -1,4 +1,5 @@
-import { App, Badge, Input, Select, Space, Tag, Typography } from 'antd';
+import { PhoneOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Input, Popover, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
@@ -75,18 +76,30 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
   };
 
   const countdown = agent.afterCallUntil === null ? null : Math.max(0, Math.ceil((agent.afterCallUntil - now) / 1000));
-  return (
-    <Space size={compact ? 4 : 8} wrap={false} data-testid="phone-bar" style={{ maxWidth: '100%', overflowX: 'auto', overflowY: 'hidden' }}>
-      {!compact && (
-        <Typography.Text strong data-testid="phone-seat" style={{ whiteSpace: 'nowrap' }}>
-          {t('phone.seat', { seat: agent.userSeatNo || '0' })}
-        </Typography.Text>
-      )}
+  const timer = (
+    <Tag
+      color={color === 'default' ? undefined : color}
+      data-testid="phone-timer"
+      style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}
+    >
+      {agent.userSeatStatus ? `${t(agent.userSeatStatus)} ` : ''}
+      {timerText(agent, now)}
+      {countdown !== null && ` (${t('phone.afterCallCountdown', { seconds: countdown })})`}
+    </Tag>
+  );
+  const offlineBadge = offline && (
+    <Badge status="error" text={compact ? undefined : t('phone.offline')} data-testid="phone-offline" title={t('phone.offline')} />
+  );
+  const callNumber = agent.phase !== 'idle' && agent.phoneNo && (
+    <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
+  );
+  const controls = (
+    <Space size={8} wrap={compact} style={compact ? { width: '100%' } : undefined}>
       <Select<SeatStatusCode>
         data-testid="phone-status"
         aria-label={t('phone.statusLabel')}
         size="small"
-        style={{ width: compact ? 96 : 120 }}
+        style={{ minWidth: 110 }}
         popupMatchSelectWidth={false}
         value={statusChoices(agent).some((o) => o.code === agent.curStatus) ? (agent.curStatus as SeatStatusCode) : undefined}
         placeholder={agent.userSeatStatus ? t(agent.userSeatStatus) : t('phone.noStatus')}
@@ -100,15 +113,6 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
           label: <Badge color={o.code === 0 ? 'green' : 'red'} text={t(o.label)} />,
         }))}
       />
-      <Tag color={color === 'default' ? undefined : color} data-testid="phone-timer" style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}>
-        {!compact && agent.userSeatStatus ? `${t(agent.userSeatStatus)} ` : ''}
-        {timerText(agent, now)}
-        {countdown !== null && ` (${t('phone.afterCallCountdown', { seconds: countdown })})`}
-      </Tag>
-      {offline && <Badge status="error" text={compact ? undefined : t('phone.offline')} data-testid="phone-offline" title={t('phone.offline')} />}
-      {agent.phase !== 'idle' && agent.phoneNo && (
-        <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
-      )}
       {shown.includes('dial') && (
         <Input
           size="small"
@@ -118,12 +122,52 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
           value={number}
           onChange={(e) => setNumber(e.target.value)}
           onPressEnter={() => act('dial')}
-          style={{ width: compact ? 110 : 150 }}
+          style={{ width: 150 }}
           inputMode="tel"
         />
       )}
-      <PhoneButtons shown={shown} onAction={act} compact={compact} />
-      <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />
+      <PhoneButtons shown={shown} onAction={act} />
+    </Space>
+  );
+  const dialog = <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />;
+
+  // A phone's header has room for the timer only: the controls open from it.
+  if (compact) {
+    return (
+      <Space size={4} data-testid="phone-bar">
+        <Popover
+          trigger="click"
+          placement="bottomLeft"
+          title={t('phone.seat', { seat: agent.userSeatNo || '0' })}
+          content={<Space direction="vertical" style={{ width: 'min(300px, calc(100vw - 48px))' }}>{timer}{callNumber}{controls}</Space>}
+        >
+          <Button
+            size="small"
+            variant="outlined"
+            color={color === 'default' ? 'default' : color}
+            icon={<PhoneOutlined />}
+            data-testid="phone-bar-open"
+            aria-label={`${t('phone.open')}: ${agent.userSeatStatus ? t(agent.userSeatStatus) : t('phone.noStatus')}`}
+            style={{ fontVariantNumeric: 'tabular-nums', paddingInline: 6 }}
+          >
+            {timerText(agent, now)}
+          </Button>
+        </Popover>
+        {offlineBadge}
+        {dialog}
+      </Space>
+    );
+  }
+  return (
+    <Space size={8} data-testid="phone-bar" style={{ maxWidth: '100%', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Typography.Text strong data-testid="phone-seat" style={{ whiteSpace: 'nowrap' }}>
+        {t('phone.seat', { seat: agent.userSeatNo || '0' })}
+      </Typography.Text>
+      {timer}
+      {offlineBadge}
+      {callNumber}
+      {controls}
+      {dialog}
     </Space>
   );
 }

@@ -2,7 +2,7 @@ import {
   CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, EditOutlined, PauseCircleOutlined, PhoneOutlined,
   PlayCircleOutlined, SmileOutlined, StopOutlined, SwapOutlined, UserDeleteOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionForKey, shortcutText } from './shortcuts';
@@ -26,10 +26,9 @@ const DANGER: ReadonlySet<PhoneAction> = new Set(['hangup', 'hangupAll']);
 
 /**
  * The buttons of the current state, each with its shortcut in the tooltip; the shortcuts work
- * anywhere on the page while their button is shown. Labels show beside the icons on wide
- * screens; compact (a phone) shows the icons only, the label stays in the tooltip.
+ * anywhere on the page while their button is shown.
  */
-export function PhoneButtons({ shown, onAction, compact }: { shown: readonly PhoneAction[]; onAction: (action: PhoneAction) => void; compact: boolean }) {
+export function PhoneButtons({ shown, onAction }: { shown: readonly PhoneAction[]; onAction: (action: PhoneAction) => void }) {
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -43,20 +42,24 @@ export function PhoneButtons({ shown, onAction, compact }: { shown: readonly Pho
     return () => window.removeEventListener('keydown', onKey);
   }, [shown, onAction]);
 
-  return shown.map((action) => (
-    <Tooltip key={action} title={`${t(`phone.actions.${action}`)} (${shortcutText(action)})`}>
-      <Button
-        size="small"
-        data-testid={`phone-action-${action}`}
-        aria-label={t(`phone.actions.${action}`)}
-        aria-keyshortcuts={shortcutText(action)}
-        icon={ICONS[action]}
-        danger={DANGER.has(action)}
-        type={action === 'dial' ? 'primary' : 'default'}
-        onClick={() => onAction(action)}
-      >
-        {compact ? null : t(`phone.actions.${action}`)}
-      </Button>
-    </Tooltip>
-  ));
+  return (
+    <Space size={4} wrap>
+      {shown.map((action) => (
+        <Tooltip key={action} title={`${t(`phone.actions.${action}`)} (${shortcutText(action)})`}>
+          <Button
+            size="small"
+            data-testid={`phone-action-${action}`}
+            aria-label={t(`phone.actions.${action}`)}
+            aria-keyshortcuts={shortcutText(action)}
+            icon={ICONS[action]}
+            danger={DANGER.has(action)}
+            type={action === 'dial' ? 'primary' : 'default'}
+            onClick={() => onAction(action)}
+          >
+            {t(`phone.actions.${action}`)}
+          </Button>
+        </Tooltip>
+      ))}
+    </Space>
+  );
 }

@@ -215,7 +215,8 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         const agent = get().agent;
         const token = deps.token();
         if (!agent || agent.curStatus === null || !deps.sendBeacon || !token) return;
-        const body = new Blob([JSON.stringify(beaconBody(agent))], { type: 'application/json' });
+        // text/plain keeps the beacon a simple request (no preflight); the endpoint reads it as JSON.
+        const body = new Blob([JSON.stringify(beaconBody(agent))], { type: 'text/plain;charset=UTF-8' });
         deps.sendBeacon(`${BEACON_URL}?${new URLSearchParams({ token })}`, body);
       },
     };
