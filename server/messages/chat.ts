@@ -1,5 +1,6 @@
 /** Messages of the chat hub's sockets (error frames) and the system messages it stores: {key: {en, zh}}. */
 export default {
+  chatVisitor: { en: 'Visitor', zh: '访客' },
   chatNewCustomer: { en: 'New customer connected', zh: '新客户已接入' },
   chatBadJson: { en: 'The frame is not a JSON object', zh: '消息不是 JSON 对象' },
   chatUnknownType: { en: 'Unknown message type "{type}"', zh: '未知的消息类型“{type}”' },
