@@ -23,7 +23,8 @@ const server = (port: number, env: Record<string, string>) => ({
   timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+  // SIM_ESL_PORT 0: each server runs its own simulator on a free port (two on the default 8021 would clash).
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...env },
 });
 
 export default defineConfig({
