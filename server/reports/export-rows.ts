@@ -3,13 +3,14 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import type { ReportModel } from './model.ts';
-import { reportStatements } from './sql.ts';
+import { keysetOf, rowDecoder, type KeysetMark } from './export-keyset.ts';
+import { reportStatements, type ReportStatements } from './sql.ts';
 
 type User = Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>;
 type Batch = Record<string, unknown>[];
 
 /** Rows a batch holds: PGlite is one thread shared with every other request, so its batches are short. */
-export const BATCH_ROWS = { pglite: 1000, postgres: 2000 } as const;
+export const BATCH_ROWS = { pglite: 2000, postgres: 2000 } as const;
 
 const STOPPED = 'export stopped: the client went away';
 
@@ -27,11 +28,15 @@ export async function exportCount(db: Queryable, model: ReportModel, c: Conditio
 
 /**
  * Reads the export's rows batch by batch and hands each to `each`, yielding between batches.
- * PostgreSQL: a cursor in a read-only transaction (one pooled connection; the others keep
- * serving). PGlite: a WITH HOLD cursor outside any transaction, because a transaction there
- * would hold the only session for the whole export. `stopped()` ends the reading early
- * with an error (the client went away; nothing more is written); the cursor is then closed
- * (PostgreSQL: its transaction rolls back).
+ * PostgreSQL: a cursor in a read-only transaction (one pooled connection and one snapshot; the
+ * other connections keep serving). PGlite: its one session serves every request, so nothing may
+ * hold it for the whole export: keyset batches (export-keyset.ts), each its own short statement,
+ * other requests' statements running between two; grouped reports (one row per group, a few
+ * thousand at most) and reports without a usable tie-break use a WITH HOLD cursor instead,
+ * whose result is materialised once when declared. Batches on PGlite see rows committed
+ * meanwhile (there is no snapshot across statements); the count asked before the file started
+ * caps nothing but EXPORT_MAX_ROWS. `stopped()` ends the reading early with an error (the
+ * client went away; nothing more is written); PostgreSQL's transaction then rolls back.
  */
 export async function readExportRows(
   db: Db, model: ReportModel, c: Conditions, user: User | undefined, maxRows: number,
@@ -53,10 +58,26 @@ export async function readExportRows(
     });
     return;
   }
-  // PGlite: one session serves every request, so the cursor is WITH HOLD (it lives outside a
-  // transaction and other requests' statements run between two FETCHes); its result is
-  // materialised once when declared (~0.2 s for 100,000 rows, the one pause others see).
-  // LIMIT/OFFSET batches would re-sort the range on every batch (quadratic: 11 s for 100,000 rows).
+  const keyset = keysetOf(model, st, c);
+  if (!keyset) return readHeld(db, st, each, stopped);
+  const [types] = await db.query<{ r: string[] }>(keyset.types.sql, keyset.types.params);
+  const decode = rowDecoder(model, types!.r);
+  let after: KeysetMark | undefined;
+  for (let left = maxRows; left > 0;) {
+    if (stopped()) throw new Error(STOPPED);
+    const limit = Math.min(BATCH_ROWS.pglite, left);
+    const q = keyset.batch(after, limit);
+    const { rows, last } = decode(await db.query<{ r: unknown[] }>(q.sql, q.params));
+    if (rows.length) await each(rows);
+    if (rows.length < limit) return;
+    left -= rows.length;
+    after = last;
+    await yieldToOthers();
+  }
+}
+
+/** PGlite's fallback: a WITH HOLD cursor (it lives outside a transaction, so other statements run between two FETCHes). */
+async function readHeld(db: Db, st: ReportStatements, each: (rows: Batch) => Promise<void>, stopped: () => boolean): Promise<void> {
   const cursor = `report_export_${randomBytes(8).toString('hex')}`;
   await db.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${st.rows.sql}`, st.rows.params);
   try {

@@ -29,13 +29,16 @@ async function drained(out: Writable): Promise<void> {
   });
 }
 
-/** A wire time 'YYYY-MM-DD[ HH:mm:ss]' as the Date exceljs writes as that wall-clock time (it writes UTC). */
+/**
+ * A wire time 'YYYY-MM-DD[ HH:mm:ss]' as the Date exceljs writes as that wall-clock time (it
+ * writes UTC). Read by position, not by a pattern: it runs once per time cell of every row.
+ */
 function excelDate(v: unknown): Date | null {
-  if (typeof v !== 'string') return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?/.exec(v);
-  if (!m) return null;
-  const [y, mo, d, h = '0', mi = '0', s = '0'] = m.slice(1);
-  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  if (typeof v !== 'string' || v.length < 10 || v[4] !== '-' || v[7] !== '-') return null;
+  const d = (from: number) => Number(v.slice(from, from + 2));
+  const time = v.length >= 19 && v[13] === ':' && v[16] === ':';
+  const t = Date.UTC(Number(v.slice(0, 4)), d(5) - 1, d(8), time ? d(11) : 0, time ? d(14) : 0, time ? d(17) : 0);
+  return Number.isNaN(t) ? null : new Date(t);
 }
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
@@ -44,38 +47,56 @@ const isYes = (v: unknown) => v === true || v === 1 || v === '1' || v === 't' ||
 /** Excel number formats: dates are real dates, durations and counts plain numbers, rates percentages. */
 const NUM_FMT: Partial<Record<ColumnFormat, string>> = { datetime: 'yyyy-mm-dd hh:mm:ss', date: 'yyyy-mm-dd', percent: '0.00%' };
 
-/** The .xlsx writer: exceljs's streaming WorkbookWriter, each row committed (and so released) as written. */
+/**
+ * Deflate level of the .xlsx zip: level 1 makes a file ~15% larger than the default 6 in a
+ * third of the CPU time (sheet XML is repetitive; the download runs on a LAN).
+ */
+const ZIP_LEVEL = 1;
+
+/**
+ * The .xlsx writer: exceljs's streaming WorkbookWriter, each row committed (and so released) as
+ * written. Every cell of a column gets the column's one style object: exceljs caches a style's
+ * id by object, so a shared object is looked up once per column instead of serialised once per
+ * cell (a column style copied into each cell was a third of the export's CPU).
+ */
 export function xlsxSink(out: Writable, sheetName: string, columns: readonly ExportColumn[], words: { yes: string; no: string }): RowSink {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
   const sheet = book.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
   sheet.columns = columns.map((c) => ({
     header: c.title,
     key: c.key,
     width: c.format === 'datetime' ? 20 : Math.max(10, Math.min(40, c.title.length * 2 + 2)),
-    ...(NUM_FMT[c.format] ? { style: { numFmt: NUM_FMT[c.format]! } } : {}),
   }));
   sheet.getRow(1).commit();
-  const value = (c: ExportColumn, v: unknown): ExcelJS.CellValue => {
-    if (v === null || v === undefined) return null;
+  const styles: Partial<ExcelJS.Style>[] = columns.map((c) => (NUM_FMT[c.format] ? { numFmt: NUM_FMT[c.format]! } : {}));
+  const convert = columns.map((c): ((v: unknown) => ExcelJS.CellValue) => {
     switch (c.format) {
       case 'datetime':
       case 'date':
-        return excelDate(v);
+        return excelDate;
       case 'number':
       case 'seconds':
       case 'duration':
       case 'percent':
-        return num(v);
+        return num;
       case 'yesNo':
-        return isYes(v) ? words.yes : words.no;
+        return (v) => (isYes(v) ? words.yes : words.no);
       default:
-        return String(v);
+        return (v) => (typeof v === 'string' ? v : String(v));
     }
-  };
+  });
+  const keys = columns.map((c) => c.key);
   return {
     async write(rows) {
-      for (const r of rows) sheet.addRow(columns.map((c) => value(c, r[c.key]))).commit();
+      for (const r of rows) {
+        const row = sheet.addRow(keys.map((k, i) => {
+          const v = r[k];
+          return v === null || v === undefined ? null : convert[i]!(v);
+        }));
+        for (let i = 0; i < keys.length; i += 1) row.getCell(i + 1).style = styles[i]!;
+        row.commit();
+      }
       await drained(out);
     },
     async end() {

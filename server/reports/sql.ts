@@ -23,6 +23,8 @@ export interface ReportStatements {
    * one row's NEW_SET column is NULL (unpackCombined turns it into the answer).
    */
   combined?: { sql: string; params: unknown[] };
+  /** The FROM list and the WHERE clause ('' or 'WHERE ...', own seat and `where` included) with its parameters: the export's keyset batches add to them. */
+  filter: { from: string; where: string; params: unknown[] };
   /** Rows a full first page would hold: fewer means the count need not run. */
   pageSize: number;
   offset: number;
@@ -63,6 +65,7 @@ export function reportStatements(model: ReportModel, c: Conditions, user?: Pick<
     count: { sql: count, params: whereParams },
     ...(s.totals ? { totals: { sql: totalsSql(model, base, fromWhere), params: whereParams } } : {}),
     ...(s.groupBy?.length && !s.columns.some((col) => WINDOW.test(col.sql)) ? { combined: { sql: combinedSql(model, fromWhere, conds, limit.sql), params } } : {}),
+    filter: { from: s.from, where, params: whereParams },
     pageSize: limit.pageSize,
     offset: limit.offset,
   };
