@@ -6,22 +6,15 @@
  * (a supervisor paging through users: the latency target) and 10 concurrent clients.
  * Run: npm run bench:admin [-- --postgres]   (writes bench/out/admin[-postgres].json)
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
 import { hashPassword } from '../server/auth/password.ts';
-import { freePort, startCluster } from '../tests/support/pg-cluster.ts';
+import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-admin-'));
 const USERS = 10_000;
-const cluster = process.argv.includes('--postgres') ? await startCluster() : undefined;
-if (cluster) process.env.DATABASE_URL = cluster.url();
+const db = await benchDatabase('admin');
+const { dataDir } = db;
 
 async function fill(): Promise<void> {
   const ctx = await createContext({ ...loadConfig(), dataDir });
@@ -47,23 +40,10 @@ async function run(port: number, token: string, name: string, body: object, conn
 }
 
 await fill();
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchServer(db);
+const { port } = server;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      if (i > 600) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await server.login('admin', 'admin123');
   const check = await fetch(`http://127.0.0.1:${port}/api/userManagement/getList`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"pageNo":1,"pageSize":1}',
   });
@@ -77,15 +57,10 @@ try {
   for (const connections of [1, 10]) for (const [name, body] of queries) shapes.push(await run(port, token, name, body, connections));
   const figures = {
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    engine: process.env.DATABASE_URL ? 'postgres' : 'pglite', users: total, shapes,
+    machine: machine(), engine: db.engine, users: total, shapes,
   };
-  fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/out/admin${cluster ? '-postgres' : ''}.json`), JSON.stringify(figures, null, 2));
-  console.log(JSON.stringify(figures, null, 2));
+  writeFigures(`admin${db.cluster ? '-postgres' : ''}`, figures);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  cluster?.stop();
+  await server.stop();
+  db.remove();
 }

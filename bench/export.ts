@@ -9,21 +9,16 @@
  * average it ran under). Target: within 5 s and 200 MB. Stops by itself.
  * Run: npm run bench:export [-- --postgres]   (writes bench/out/export[-postgres].json)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
-import { freePort, startCluster } from '../tests/support/pg-cluster.ts';
+import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-export-'));
 const CALLS = 100_000;
 const DAY = '2021-06-01';
-const cluster = process.argv.includes('--postgres') ? await startCluster() : undefined;
-if (cluster) process.env.DATABASE_URL = cluster.url();
+const db = await benchDatabase('export');
+const { dataDir } = db;
 
 /** 100,000 calls over one month (one every ~26 s), seats 8101..8150, a third unanswered. */
 async function fill(): Promise<void> {
@@ -50,24 +45,11 @@ const cpuSeconds = (pid: number) => {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 await fill();
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startBenchServer(db);
+const child = server.child;
+const base = server.base;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      if (i > 600) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const login = await fetch(`${base}/api/default/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await server.login('admin', 'admin123');
   const exportOnce = async (body: object) => {
     const res = await fetch(`${base}/api/export/CallReport/getFullCallReport?format=xlsx`, {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body),
@@ -106,8 +88,8 @@ try {
   pings.sort((a, b) => a - b);
   const figures = {
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    machine: machine(),
+    engine: db.engine,
     loadAverage: os.loadavg().map((l) => +l.toFixed(1)),
     rows: out.rows, fileMb: +(out.bytes / 2 ** 20).toFixed(1), seconds: +seconds.toFixed(2), serverCpuSeconds: +serverCpu.toFixed(2),
     serverRssIdleMb: Math.round(idle), serverRssPeakMb: Math.round(peak), memoryGrowthMb: Math.round(peak - idle),
@@ -115,12 +97,8 @@ try {
     target: { seconds: 5, memoryGrowthMb: 200 },
   };
   if (out.rows !== CALLS) throw new Error(`exported ${out.rows} rows, expected ${CALLS}`);
-  fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/out/export${cluster ? '-postgres' : ''}.json`), JSON.stringify(figures, null, 2));
-  console.log(JSON.stringify(figures, null, 2));
+  writeFigures(`export${db.cluster ? '-postgres' : ''}`, figures);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  cluster?.stop();
+  await server.stop();
+  db.remove();
 }

@@ -6,27 +6,19 @@
  * address stays under its own limit). Stops by itself. Goal: p99 during the flood under 200 ms.
  * Run: npm run bench:login-flood
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../tests/support/pg-cluster.ts';
+import { benchDatabase, startBenchServer } from './support/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-flood-'));
 const FLOOD = 400;
 const ADDRESSES = 200;
 const SAMPLES = 300;
 /** Pause of each flooding client between its attempts (ms): 400 clients x 1 attempt/s by default. */
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 1000);
 
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// The embedded database, whatever DATABASE_URL the shell has: the figures are PGlite's.
+const db = await benchDatabase('flood', false);
+const server = await startBenchServer(db);
+const { port } = server;
 
 const agents = new Map<string, http.Agent>();
 function post(url: string, body: object, opts: { token?: string; from?: string } = {}): Promise<number> {
@@ -50,18 +42,6 @@ function post(url: string, body: object, opts: { token?: string; from?: string }
   });
 }
 
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 async function listLatencies(token: string): Promise<number[]> {
@@ -76,11 +56,7 @@ async function listLatencies(token: string): Promise<number[]> {
 }
 
 try {
-  await waitReady();
-  const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await server.login('admin', 'admin123');
   await listLatencies(token); // warm-up
   const alone = await listLatencies(token);
 
@@ -112,7 +88,6 @@ try {
   console.log(`  goal p99 during the flood < 200 ms: ${pct(during, 99) < 200 ? 'met' : 'NOT met'}`);
 } finally {
   for (const a of agents.values()) a.destroy();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
+  db.remove();
 }
