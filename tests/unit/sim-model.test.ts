@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CallModel, NoCallError, type SimTimings } from '../../server/telephony/sim/model.ts';
-import { FakeClock } from './support/sim-clock.ts';
+import { FakeClock } from '../support/sim-clock.ts';
 
 type Headers = Record<string, string>;
 

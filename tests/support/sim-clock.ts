@@ -1,4 +1,4 @@
-import type { SimClock } from '../../../server/telephony/sim/legs.ts';
+import type { SimClock } from '../../server/telephony/sim/legs.ts';
 
 /** A hand-driven clock for the switch simulator: time moves only when a test calls advance(). */
 export class FakeClock implements SimClock {
