@@ -42,6 +42,35 @@ describe('a report added by one schema file', () => {
   });
 });
 
+describe('the same schema file gives a menu entry and an export', () => {
+  type Route = { name: string; path: string; component: string; meta: { title: string }; children?: Route[] };
+  const children = (routes: Route[]) => routes.flatMap((r) => r.children ?? []);
+
+  it('shows in the menu of the roles its access rule names, mounted as its report screen', async () => {
+    for (const [user, password] of [['supervisor', 'super123'], ['agent1', 'agent123']]) {
+      const routes = (await s.call('POST', '/api/router/getList', { token: await s.login(user!, password!) })).body.data as Route[];
+      const entry = children(routes).find((r) => r.component === 'reports/fixtureLongCalls');
+      expect(entry, user).toMatchObject({ path: '/reportcall/fixture-long-calls', meta: { title: 'reports.fixtureLongCalls.title' } });
+    }
+  });
+
+  it('exports the rows its endpoint answers, own seat included', async () => {
+    const csv = async (token: string) => {
+      const res = await s.app.inject({
+        method: 'POST', url: '/api/export/FixtureReport/getLongCalls?format=csv',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: JSON.stringify({ startTime: DAY, endTime: DAY, minSeconds: 100 }),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload.toString('utf8').slice(1).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(','));
+    };
+    const supervisor = await s.login('supervisor', 'super123');
+    const answered = (await call({ startTime: DAY, endTime: DAY, minSeconds: 100 }, supervisor)).body.data.list as Record<string, unknown>[];
+    expect(await csv(supervisor)).toEqual(answered.map((r) => [r.callId, r.userSeatNo, String(r.callSeconds)]));
+    expect(await csv(await s.login('agent1', 'agent123'))).toEqual([['fx-own', '8101', '500']]);
+  });
+});
+
 describe('a broken report schema stops the server', () => {
   const base = fullCallReport as unknown as ReportSchema;
   const broken = (patch: Partial<ReportSchema>) => ({ ...base, ...patch }) as ReportSchema;
