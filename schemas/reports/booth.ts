@@ -14,7 +14,7 @@ export default {
   columns: [
     { key: 'userSeatNo', sql: 's.user_seat_no', format: 'text' },
     { ...kpiColumn('loggedInSeconds', STATUS_KPI.loggedInSeconds), total: 'kpi' },
-    { key: 'busySeconds', sql: `${STATUS_KPI.onCallSeconds.sql} + ${STATUS_KPI.afterCallSeconds.sql}`, format: 'seconds', total: 'kpi' },
+    { key: 'busySeconds', sql: `${STATUS_KPI.onCallSeconds.sql} + ${STATUS_KPI.afterCallSeconds.sql}`, format: 'duration', total: 'kpi' },
     { ...kpiColumn('occupancy', STATUS_KPI.occupancy), total: 'kpi' },
   ],
   groupBy: ['s.user_seat_no'],

@@ -15,7 +15,7 @@ export default {
   conditions: STATUS_CONDITIONS,
   columns: [
     { key: 'status', sql: 's.status', format: 'number' },
-    { key: 'seconds', sql: SECONDS, format: 'seconds', total: 'kpi' },
+    { key: 'seconds', sql: SECONDS, format: 'duration', total: 'kpi' },
     { key: 'count', sql: 'count(*)', format: 'number', total: 'kpi' },
     { key: 'share', sql: `round(${SECONDS} / NULLIF(sum(${SECONDS}) OVER (), 0), 4)`, format: 'percent' },
   ],

@@ -36,7 +36,8 @@ export const STATUS = { ready: [0], onCall: [1, 6, 7], afterCall: [4], breaks: [
 
 export interface Kpi {
   readonly sql: string;
-  readonly format: 'number' | 'seconds' | 'percent';
+  /** 'duration' for time summed over calls or logs (h:mm:ss, hours past 24); 'seconds' for a per-call average. */
+  readonly format: 'number' | 'seconds' | 'duration' | 'percent';
   /** i18n key of the label. */
   readonly label: string;
 }
@@ -59,9 +60,9 @@ export const CALL_KPI = {
   /** Average handling time: talk seconds per answered call, either direction. */
   aht: kpi('aht', `round(avg(c.call_seconds) FILTER (WHERE c.answer_time IS NOT NULL), 1)`, 'seconds'),
   abandonRate: kpi('abandonRate', ratio(count(ABANDONED), count(IN)), 'percent'),
-  talkSeconds: kpi('talkSeconds', 'coalesce(sum(c.call_seconds), 0)', 'seconds'),
+  talkSeconds: kpi('talkSeconds', 'coalesce(sum(c.call_seconds), 0)', 'duration'),
   /** Ring seconds, each call capped at RING_CAP_SECONDS. */
-  ringSeconds: kpi('ringSeconds', `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`, 'seconds'),
+  ringSeconds: kpi('ringSeconds', `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`, 'duration'),
   rated: kpi('rated', 'count(c.satisfaction)', 'number'),
   /** Share of ratings 4-5 (of 1-5) over ratings given. */
   satisfaction: kpi('satisfaction', ratio(count('c.satisfaction >= 4'), 'count(c.satisfaction)'), 'percent'),
@@ -70,15 +71,15 @@ export const CALL_KPI = {
 
 /** Figures over `seat_status_logs s`. */
 export const STATUS_KPI = {
-  readySeconds: kpi('readySeconds', logSeconds(STATUS.ready), 'seconds'),
-  onCallSeconds: kpi('onCallSeconds', logSeconds(STATUS.onCall), 'seconds'),
-  afterCallSeconds: kpi('afterCallSeconds', logSeconds(STATUS.afterCall), 'seconds'),
-  breakSeconds: kpi('breakSeconds', logSeconds(STATUS.breaks), 'seconds'),
-  meetingSeconds: kpi('meetingSeconds', logSeconds(STATUS.meeting), 'seconds'),
-  qualitySeconds: kpi('qualitySeconds', logSeconds(STATUS.quality), 'seconds'),
-  revisitSeconds: kpi('revisitSeconds', logSeconds(STATUS.revisit), 'seconds'),
+  readySeconds: kpi('readySeconds', logSeconds(STATUS.ready), 'duration'),
+  onCallSeconds: kpi('onCallSeconds', logSeconds(STATUS.onCall), 'duration'),
+  afterCallSeconds: kpi('afterCallSeconds', logSeconds(STATUS.afterCall), 'duration'),
+  breakSeconds: kpi('breakSeconds', logSeconds(STATUS.breaks), 'duration'),
+  meetingSeconds: kpi('meetingSeconds', logSeconds(STATUS.meeting), 'duration'),
+  qualitySeconds: kpi('qualitySeconds', logSeconds(STATUS.quality), 'duration'),
+  revisitSeconds: kpi('revisitSeconds', logSeconds(STATUS.revisit), 'duration'),
   /** Logged-in time: every status log's time. */
-  loggedInSeconds: kpi('loggedInSeconds', `coalesce(sum(${LOG_SECONDS}), 0)`, 'seconds'),
+  loggedInSeconds: kpi('loggedInSeconds', `coalesce(sum(${LOG_SECONDS}), 0)`, 'duration'),
   /** (on call + after-call) / (on call + after-call + ready). */
   occupancy: kpi('occupancy', ratio(`${logSeconds(STATUS.onCall)} + ${logSeconds(STATUS.afterCall)}`,
     `${logSeconds(STATUS.onCall)} + ${logSeconds(STATUS.afterCall)} + ${logSeconds(STATUS.ready)}`), 'percent'),
