@@ -187,6 +187,29 @@ describe('hold, transfer, survey, recording', () => {
     expect(digit).toBeLessThanOrEqual(5);
   });
 
+  it('a three-way leg (the gateway\'s originate ... &three_way(<customer>)) carries its dial-string variables and ends with the customer', async () => {
+    const t = setup();
+    const { callId } = await talking(t);
+    const third = 'cccccccc-0000-4000-8000-000000000003';
+    const job = t.model.originate(`{origination_uuid=${third},cc_three_of=${callId},cc_three_seat=8102,cc_phone=13800138000}user/1102 &three_way(${callId})`);
+    t.names.set(third, 'third');
+    await t.clock.advance(t.model.timings.dialOutAnswerMs);
+    expect(await job).toBe(`+OK ${third}\n`);
+    await t.clock.advance(t.model.timings.bridgeDelayMs);
+    expect(t.trace()).toEqual(['CHANNEL_CREATE third', 'CHANNEL_ANSWER third']);
+    expect(t.last('CHANNEL_ANSWER', third)).toMatchObject({ variable_cc_three_of: callId, variable_cc_three_seat: '8102', variable_cc_phone: '13800138000' });
+    t.model.kill(callId);
+    expect(t.trace()).toEqual([...hangupOf('customer'), ...hangupOf('agent'), ...hangupOf('third')]);
+  });
+
+  it('a three-way leg whose conversation is gone hangs up once answered', async () => {
+    const t = setup();
+    const job = t.model.originate('{origination_uuid=cccccccc-0000-4000-8000-000000000004}user/1102 &three_way(dddddddd-0000-4000-8000-000000000000)');
+    await t.clock.advance(t.model.timings.dialOutAnswerMs + t.model.timings.bridgeDelayMs);
+    expect(await job).toMatch(/^\+OK /);
+    expect(t.model.legs.size).toBe(0);
+  });
+
   it('a recording started on the customer leg is handed over with its length when the call ends', async () => {
     const t = setup();
     const { callId } = await talking(t);

@@ -123,6 +123,7 @@ export class LegCore {
       peer.peer = undefined;
       this.hangup(peer, peer.ringingFor === leg.uuid && !peer.answeredMs ? 'ORIGINATOR_CANCEL' : cause);
     }
+    for (const other of [...this.legs.values()]) if (other.joins === leg.uuid) this.hangup(other, 'NORMAL_CLEARING');
   }
 
   protected finishRecording(leg: Leg): void {

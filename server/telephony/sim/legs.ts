@@ -37,6 +37,8 @@ export interface Leg {
   peer?: string;
   /** Set on a leg that rings on behalf of another (the source hanging up cancels it: ORIGINATOR_CANCEL). */
   ringingFor?: string;
+  /** A three-way leg: the leg whose conversation it joined (it ends with it). */
+  joins?: string;
   vars: Record<string, string>;
   application: string;
   applicationData: string;

@@ -67,10 +67,10 @@ export class CallModel extends LegCore {
     const uuid = target.vars.origination_uuid || randomUUID();
     if (this.legs.has(uuid)) return '-ERR DESTINATION_OUT_OF_ORDER\n';
     const bridgeTo = app.kind === 'bridge' ? app.target : undefined;
-    const vars: Record<string, string> = {};
-    if (target.vars.cc_seat) vars.cc_seat = target.vars.cc_seat;
+    // Every {var=value} of the dial string is a channel variable of the leg (variable_<name>), as on FreeSWITCH.
+    const vars: Record<string, string> = { ...target.vars };
     if (target.extension) vars.dialed_user = target.extension;
-    if (bridgeTo) vars.cc_phone = bridgeTo.number;
+    if (bridgeTo) vars.cc_phone ??= bridgeTo.number;
     if (target.extension && vars.cc_seat) this.seats.set(target.extension, vars.cc_seat);
     const cid = target.vars.origination_caller_id_number || '0000000000';
     const timeoutS = Number(target.vars.originate_timeout) || DEFAULT_ORIGINATE_TIMEOUT_S;
@@ -90,6 +90,7 @@ export class CallModel extends LegCore {
         this.later(agent, this.timings.bridgeDelayMs, () => {
           if (bridgeTo) this.dial(agent, bridgeTo, cid);
           else if (app.kind === 'extension') void this.sendTo(agent, app.extension, undefined);
+          else if (app.kind === 'app' && app.name === 'three_way') this.joinThreeWay(agent, app.data);
         });
       };
       const picksUp = target.extension ? !this.quietPhones.has(target.extension) && this.timings.dialOutAnswerMs : this.timings.customerAnswerMs;
@@ -203,7 +204,7 @@ export class CallModel extends LegCore {
     const customer = this.createLeg({
       kind: 'customer', direction: 'outbound', extension: target.extension, name: target.extension ? `sofia/internal/${target.extension}@${DOMAIN}` : target.endpoint,
       callUuid: agent.callUuid, cidNum: target.vars.origination_caller_id_number || cid, dest: target.number,
-      peer: agent.uuid, ringingFor: agent.uuid, vars: {}, application: '', applicationData: '',
+      peer: agent.uuid, ringingFor: agent.uuid, vars: { ...target.vars }, application: '', applicationData: '',
     });
     agent.peer = customer.uuid;
     customer.onAnswer = () => this.bridge(agent, customer);
@@ -211,6 +212,16 @@ export class CallModel extends LegCore {
     this.later(customer, (Number(target.vars.originate_timeout) || DEFAULT_ORIGINATE_TIMEOUT_S) * 1000, () => {
       if (!customer.answeredMs) this.hangup(customer, 'NO_ANSWER');
     });
+  }
+
+  /**
+   * `&three_way(<uuid>)`: the answered leg joins that leg's conversation (all hear each other;
+   * no bridge, so no CHANNEL_BRIDGE) and leaves when that leg hangs up; with no such leg it hangs up.
+   */
+  private joinThreeWay(leg: Leg, uuid: string): void {
+    const joined = this.legs.get(uuid.trim());
+    if (!joined) return this.hangup(leg, 'NORMAL_CLEARING');
+    leg.joins = joined.uuid;
   }
 
   /** A leg on its own goes to dest: the survey IVR, or a new agent leg ringing that extension. */
