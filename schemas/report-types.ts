@@ -13,8 +13,11 @@ import type { PropertySchema } from './types.ts';
  * (`ReportConditions<typeof report>`). README "Report schemas" has the step-by-step example.
  */
 
-/** How the browser shows and exports a value. */
-export type ColumnFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent';
+/**
+ * How the browser shows and exports a value. 'recording': the URL path of a call's recording
+ * ('' when it has none): the page shows a player, the export writes the path.
+ */
+export type ColumnFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent' | 'recording';
 
 /**
  * A column's figure in the totals row:
@@ -86,8 +89,8 @@ export interface ReportSchema {
    * the engine adds `sql = <the caller's seat>` (a bind parameter) to every query of the report.
    */
   readonly ownSeat?: { readonly sql: string; readonly unless: AccessRule };
-  /** Side-menu entry: route path, parent group key, icon, order; title `reports.<id>.title`. Absent: no menu entry. */
-  readonly menu?: { readonly parent: string; readonly path: string; readonly icon: string; readonly order: number };
+  /** Side-menu entry: route path, parent group key (absent: top level), icon, order; title `reports.<id>.title`. Absent: no menu entry. */
+  readonly menu?: { readonly parent?: string; readonly path: string; readonly icon: string; readonly order: number };
   /** FROM clause with aliases (c = call_records, s = seat_status_logs by convention). */
   readonly from: string;
   /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */

@@ -1,14 +1,18 @@
 import type { ReportSchema } from '../report-types.ts';
 import { ANY_USER, callFilters, ownSeat } from './shared/call-info.ts';
-import { CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
+import { CALL_SORTERS, PAGE_SIZES, RECORDING_COLUMN } from './shared/call-list.ts';
 import { RING_CAP_SECONDS } from './shared/kpi.ts';
 
-/** The filtered call data with the agent's name, line, hang-up cause, rating and classification, paged. */
+/**
+ * The filtered call data with the agent's name, line, hang-up cause, rating, classification and
+ * recording, paged. Its screen is "my calls" (/call, spec section 2): an agent sees its own seat's.
+ */
 export default {
   id: 'callInfoDataByCondition',
   description: 'Calls matching the filters with who took them and how they ended, newest first, paged.',
   endpoint: { module: 'CallInfo', action: 'getCallInfoDataByCondition' },
   access: ANY_USER,
+  menu: { path: '/call', icon: 'PhoneOutlined', order: 20 },
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c LEFT JOIN users u ON u.user_seat_no = c.user_seat_no LEFT JOIN lines l ON l.id = c.line_id',
   conditions: { type: 'object', properties: callFilters, additionalProperties: false },
@@ -28,6 +32,7 @@ export default {
     { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
     { key: 'classification', sql: 'c.classification', format: 'text' },
+    RECORDING_COLUMN,
   ],
   sorters: CALL_SORTERS,
   defaultSort: { field: 'callTime', order: 'desc' },

@@ -14,6 +14,7 @@ const PAGES = {
 };
 const ReportPage = lazy(() => import('../pages/report/ReportPage'));
 const SeatMonitorPage = lazy(() => import('../pages/monitor/SeatMonitorPage'));
+const SimulatorPage = lazy(() => import('../pages/simulator/SimulatorPage'));
 
 export interface RouteDef {
   path: string;
@@ -51,7 +52,8 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
  * routes its schema gives (x-resource.menu.path), where Refine expects them.
  */
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
-  const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }] };
+  const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }],
+    Simulator: (path) => [{ path, element: <SimulatorPage /> }] };
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }

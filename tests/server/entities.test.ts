@@ -121,12 +121,12 @@ describe('roles', () => {
 describe('menus and router/getList', () => {
   it('admin gets every menu as route items with meta; an agent only what its role is allocated', async () => {
     const routes = (await api('router/getList', undefined)).body.data;
-    expect(routes.map((r: { name: string }) => r.name)).toEqual(['Index', 'Reportcall', 'System']);
+    expect(routes.map((r: { name: string }) => r.name)).toEqual(['Index', 'Call', 'Reportcall', 'System']);
     const system = routes.find((r: { name: string }) => r.name === 'System');
     expect(system).toMatchObject({ path: '/system', redirect: '/system/user', alwaysShow: true, component: 'Layout' });
     expect(system.meta).toMatchObject({ title: 'menu.system', icon: 'SettingOutlined', roles: expect.arrayContaining(['admin']) });
     expect(system.children.map((c: { component: string }) => c.component)).toEqual(
-      ['resources/users', 'resources/roles', 'resources/departments', 'resources/menus', 'resources/lines']);
+      ['resources/users', 'resources/roles', 'resources/departments', 'resources/menus', 'resources/lines', 'Simulator']);
     const sup = (await api('router/getList', undefined, await s.login('supervisor', 'super123'))).body.data;
     // Schema menus are allocated to the roles that may read them (permissions.read): menus are admin's alone.
     expect(sup.find((r: { name: string }) => r.name === 'System').children.map((c: { name: string }) => c.name))

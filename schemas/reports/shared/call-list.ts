@@ -15,6 +15,14 @@ export const CALL_COLUMNS = [
   { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
 ] as const;
 
+/**
+ * A call's recording as the path that plays it (GET /api/recordings/<callId>, the session user's
+ * recordSrc + callId), '' when the call has none: an extra last column beside the nine.
+ */
+export const RECORDING_COLUMN = {
+  key: 'recording', sql: "CASE WHEN c.record_path <> '' THEN '/api/recordings/' || c.call_id ELSE '' END", format: 'recording',
+} as const;
+
 export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
 /** Spec section 2's page sizes (the report page adds the initial 10 to its selector). */
 export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;

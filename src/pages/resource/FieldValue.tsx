@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { durationText, type ValueDescription } from './list-description';
 import { optionLabel, useOptions } from './use-options';
+import RecordingPlayer from '../report/RecordingPlayer';
 
 /** A value of another entity (x-options) shown by its option label, e.g. department 1 as its name. */
 function OptionLabel({ entity, value }: { entity: string; value: unknown }) {
@@ -26,6 +27,9 @@ function Plain({ description, value }: { description: ValueDescription; value: u
       return <>{`${(number * 100).toFixed(1)}%`}</>;
     case 'number':
       return <>{cap === undefined ? String(value) : String(number)}</>;
+    case 'recording':
+      // A report's recording column: the path that plays the call.
+      return <RecordingPlayer src={String(value)} />;
     case 'json':
       return <>{JSON.stringify(value)}</>;
     default:

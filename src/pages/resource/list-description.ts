@@ -10,7 +10,7 @@ import type { FilterControl } from '../../lib/list-filters';
  */
 
 /** How a value reads: a report column names one; an entity property gets one from its type. */
-export type ValueFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent' | 'json';
+export type ValueFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | 'seconds' | 'duration' | 'percent' | 'recording' | 'json';
 
 export interface ValueDescription {
   format: ValueFormat;
