@@ -175,6 +175,27 @@ describe('hold, transfer, survey, recording', () => {
     expect(t.trace()).toEqual(['CHANNEL_ANSWER target', 'CHANNEL_BRIDGE customer']);
   });
 
+  it('a transfer whose seat look-up fails changes nothing (the switch answers -ERR)', async () => {
+    const t = setup();
+    const failing = new CallModel({ clock: t.clock, emit: (h) => t.events.push(h), seatOf: async () => { throw new Error('database down'); } });
+    const callId = failing.incoming({ extension: '1101', seat: '8101', phoneNo: '13800138000' });
+    await t.clock.advance(500);
+    failing.answerPhone('1101');
+    const before = t.events.length;
+    await expect(failing.transfer(callId, 'leg', '1102')).rejects.toThrow('database down');
+    expect(t.events.length).toBe(before);
+    expect(failing.legs.size).toBe(2);
+  });
+
+  it('transferring a dial-out keeps the dialled number as the customer\'s', async () => {
+    const t = setup({}, { '1102': '8102' });
+    void t.model.originate('{origination_uuid=eeeeeeee-0000-4000-8000-000000000001,origination_caller_id_number=02088886666,cc_seat=8101}user/1101 &bridge(sofia/gateway/default/13900139000)');
+    await t.clock.advance(5_000);
+    const customer = t.model.legs.get('eeeeeeee-0000-4000-8000-000000000001')!.peer!;
+    await t.model.transfer(customer, 'leg', '1102');
+    expect(t.events.at(-1)).toMatchObject({ 'Event-Name': 'CHANNEL_CREATE', variable_cc_phone: '13900139000', variable_cc_seat: '8102', variable_cc_transfer_from: '8101' });
+  });
+
   it('the survey (-bleg 999999 on the agent leg) ends the agent leg, then the customer leg with a satisfaction digit', async () => {
     const t = setup({ surveyMs: 4_000 });
     const { callId, agent } = await talking(t);

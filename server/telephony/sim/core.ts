@@ -71,8 +71,9 @@ export class LegCore {
     for (const leg of this.legs.values()) for (const t of leg.timers) this.clock.clearTimeout(t);
   }
 
+  /** The seat of an extension: the console's users first (the truth), else what calls have shown. */
   protected async seatOf(extension: string): Promise<string | undefined> {
-    return this.seats.get(extension) ?? (await this.options.seatOf?.(extension));
+    return (await this.options.seatOf?.(extension)) ?? this.seats.get(extension);
   }
 
   protected createLeg(init: Omit<Leg, 'uuid' | 'callUuid' | 'createdMs' | 'answeredMs' | 'state' | 'timers'> & { uuid?: string; callUuid?: string }): Leg {

@@ -89,7 +89,11 @@ export class CallModel extends LegCore {
         // The job's answer goes out first; then the dialplan application runs.
         this.later(agent, this.timings.bridgeDelayMs, () => {
           if (bridgeTo) this.dial(agent, bridgeTo, cid);
-          else if (app.kind === 'extension') void this.sendTo(agent, app.extension, undefined);
+          else if (app.kind === 'extension') {
+            const dest = app.extension;
+            // A failed look-up only loses the seat header; the gateway then maps the extension itself.
+            void this.seatOf(dest).catch(() => undefined).then((seat) => this.sendTo(agent, dest, seat));
+          }
           else if (app.kind === 'app' && app.name === 'three_way') this.joinThreeWay(agent, app.data);
         });
       };
@@ -142,7 +146,7 @@ export class CallModel extends LegCore {
         left.peer = undefined;
         this.hangup(left, left.answeredMs ? 'NORMAL_CLEARING' : 'ORIGINATOR_CANCEL');
       }
-      void this.sendTo(moved, dest, seat, left?.vars.cc_seat);
+      this.sendTo(moved, dest, seat, left?.vars.cc_seat);
     }
     return true;
   }
@@ -225,7 +229,7 @@ export class CallModel extends LegCore {
   }
 
   /** A leg on its own goes to dest: the survey IVR, or a new agent leg ringing that extension. */
-  private async sendTo(leg: Leg, dest: string, seat: string | undefined, fromSeat?: string): Promise<void> {
+  private sendTo(leg: Leg, dest: string, seat: string | undefined, fromSeat?: string): void {
     leg.ringingFor = undefined;
     if (dest === SURVEY_EXTENSION) {
       if (!leg.answeredMs) this.answer(leg, false);
@@ -237,9 +241,9 @@ export class CallModel extends LegCore {
       });
       return;
     }
-    const vars: Record<string, string> = { cc_phone: leg.cidNum };
-    const resolved = seat ?? (await this.seatOf(dest));
-    if (resolved) vars.cc_seat = resolved;
+    // The customer's number: the caller of an incoming call, the dialled number of a dial-out.
+    const vars: Record<string, string> = { cc_phone: leg.direction === 'outbound' ? leg.dest : leg.cidNum };
+    if (seat) vars.cc_seat = seat;
     if (fromSeat) vars.cc_transfer_from = fromSeat;
     if (leg.vars.cc_ivr) vars.cc_ivr = leg.vars.cc_ivr;
     this.ringPhone(leg, dest, vars);
