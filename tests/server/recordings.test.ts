@@ -109,6 +109,21 @@ describe('recordSrc', () => {
   });
 });
 
+describe('the recording column', () => {
+  it('the call report and my calls (/call) give the path that plays a call, \'\' for a call without one', async () => {
+    const played = await recordedCall('8101');
+    const silent = await insertCall(s.ctx.db, { seat: '8101' });
+    const recordingOf = (list: Array<{ callId: string; recording: string }>, id: string) => list.find((r) => r.callId === id)?.recording;
+    const full = (await s.call('POST', '/api/CallReport/getFullCallReport', { token: t.supervisor, body: { phoneNo: '13800000000', pageSize: 1000 } })).body.data.list;
+    expect(recordingOf(full, played)).toBe(`/api/recordings/${played}`);
+    expect(recordingOf(full, silent)).toBe('');
+    const mine = (await s.call('POST', '/api/CallInfo/getCallInfoDataByCondition', { token: t.agent1, body: { pageSize: 1000 } })).body.data.list;
+    expect(recordingOf(mine, played)).toBe(`/api/recordings/${played}`);
+    const theirs = (await s.call('POST', '/api/CallInfo/getCallInfoDataByCondition', { token: t.agent2, body: { pageSize: 1000 } })).body.data.list;
+    expect(recordingOf(theirs, played)).toBeUndefined();
+  });
+});
+
 describe('what is refused', () => {
   it.each(['..%2F..%2Fetc%2Fpasswd', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', 'a%00b', 'x%20y'])('path traversal or junk in the call id (%s) is a 400 naming callId', async (bad) => {
     const res = await get(`/api/recordings/${bad}`, bearer(t.admin, en));
