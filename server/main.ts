@@ -15,6 +15,7 @@ import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
 import { ensureTable } from './entities/table.ts';
 import { reportMenuSources, syncSchemaMenus } from './menus/schema-menus.ts';
+import { SCREEN_MENUS } from './menus/screen-menus.ts';
 import { loadReports } from './reports/index.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
@@ -30,7 +31,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);
   for (const model of entities) await ensureTable(database, model);
   const reports = await loadReports(database, config.reportDirs);
-  await syncSchemaMenus(database, [...entities.map((m) => m.res), ...reportMenuSources(reports.map((r) => r.schema))]);
+  await syncSchemaMenus(database, [...entities.map((m) => m.res), ...reportMenuSources(reports.map((r) => r.schema)), ...SCREEN_MENUS]);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
   hashGate.concurrency = config.hashConcurrency;
   hashGate.queue = config.hashQueue;

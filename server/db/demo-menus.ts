@@ -23,7 +23,5 @@ export const DEFAULT_MENUS: MenuSeed[] = [
   {
     key: 'system', path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
     redirect: '/system/user', alwaysShow: true, roles: ['admin', 'supervisor'],
-    // The switch simulator's "ring this seat" demo screen: administrators only.
-    children: [{ path: '/system/simulator', name: 'Simulator', component: 'Simulator', title: 'menu.simulator', icon: 'PhoneOutlined', order: 95, roles: ['admin'] }],
   },
 ];

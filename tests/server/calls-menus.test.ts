@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { syncSchemaMenus } from '../../server/menus/schema-menus.ts';
+import { SCREEN_MENUS } from '../../server/menus/screen-menus.ts';
 
 /** Where issue 9's screens sit in the menus: my calls (/call) for everyone, the simulator for administrators only. */
 let s: TestServer;
@@ -23,5 +25,14 @@ describe('menus of the phone screens', () => {
     for (const [user, password] of [['supervisor', 'super123'], ['agent1', 'agent123']] as const) {
       expect((await routesOf(user, password)).map((r) => r.path)).not.toContain('/system/simulator');
     }
+  });
+
+  it('a database seeded before the simulator existed gets its menu at the next start, once', async () => {
+    await s.ctx.db.query("DELETE FROM menus WHERE menu_key = 'simulator'");
+    await s.ctx.db.query("DELETE FROM menu_keys_added WHERE menu_key = 'simulator'");
+    expect((await routesOf('admin', 'admin123')).map((r) => r.path)).not.toContain('/system/simulator');
+    expect(await syncSchemaMenus(s.ctx.db, SCREEN_MENUS)).toEqual(['simulator']);
+    expect(await syncSchemaMenus(s.ctx.db, SCREEN_MENUS)).toEqual([]);
+    expect((await routesOf('admin', 'admin123')).filter((r) => r.path === '/system/simulator')).toHaveLength(1);
   });
 });
