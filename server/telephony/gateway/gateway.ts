@@ -61,12 +61,15 @@ export class Gateway {
   private readonly timers = new Set<NodeJS.Timeout>();
   private linkUp = false;
   private stopped = false;
+  private link: SwitchLink | null = null;
 
-  constructor(private readonly db: Db, private readonly link: SwitchLink, private readonly opts: GatewayOptions) {
+  constructor(private readonly db: Db, private readonly opts: GatewayOptions) {
     this.book = new CallBook(() => opts.afterCallSeconds);
   }
 
-  start(): void {
+  /** Follows the link's events from now on (the link is created once the server is ready; sockets may attach before). */
+  start(link: SwitchLink): void {
+    this.link = link;
     this.link.on('event', this.onEvent);
     this.link.on('ready', this.onReady);
     this.link.on('state', this.onState);
@@ -78,9 +81,9 @@ export class Gateway {
   /** Stops handling events; waits for the rows already being written. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.link.off('event', this.onEvent);
-    this.link.off('ready', this.onReady);
-    this.link.off('state', this.onState);
+    this.link?.off('event', this.onEvent);
+    this.link?.off('ready', this.onReady);
+    this.link?.off('state', this.onState);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.sockets.clear();
@@ -90,7 +93,7 @@ export class Gateway {
 
   /** Whether the switch link is up (healthz, STATE). */
   get online(): boolean {
-    return this.link.state === 'ready';
+    return this.link?.state === 'ready';
   }
 
   attach(s: SeatSocket): void {
@@ -126,13 +129,14 @@ export class Gateway {
 
   /** Runs a seat's command on the switch. `fjh` is the seat's own extension (a dial-out rings that phone only). */
   async command(seat: string, fjh: string, c: Action): Promise<CommandResult> {
-    if (!this.online) return refuse('LINK_DOWN', 'phone_LINK_DOWN');
+    const link = this.link;
+    if (!link || link.state !== 'ready') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
     try {
       if (c.cmd === 'originate') {
         if (c.ext !== fjh) return refuse('FIELD', 'phone_EXTENSION', { ext: fjh });
         const uuid = randomUUID();
         const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway: this.opts.gateway });
-        const job = await this.link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
+        const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
         return { ok: true, msg: jobMessage('originate', uuid, [job]) };
       }
       const call = this.book.callOf(seat);
@@ -157,7 +161,7 @@ export class Gateway {
         case 'uuid_three': lines = build.threeWay(call, { uuid: randomUUID(), seat, target: c.target, phone: c.phone }); break;
       }
       if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
-      const jobs = await Promise.all(lines.map((l) => this.link.bgapi(l)));
+      const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
       return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
     } catch (err) {
       if (err instanceof EslError && err.code === 'LINK_DOWN') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
@@ -194,6 +198,7 @@ export class Gateway {
   };
 
   private async rebuild(): Promise<void> {
+    if (!this.link) return;
     const body = await this.link.api('show channels as json');
     const calls = await rebuildCalls(this.db, parseChannels(body));
     this.book.clear();
@@ -221,7 +226,7 @@ export class Gateway {
 
   /** The process that wrote the answer starts the recording (one uuid_record per call). */
   private async afterWrite(out: Outcome): Promise<void> {
-    if (!out.record || !this.online) return;
+    if (!out.record || !this.link || !this.online) return;
     const file = path.join(this.opts.recordingsDir, out.record.path);
     const job = await this.link.bgapi(build.record(out.record.customerLeg, file));
     if (!job.ok) this.opts.log.warn({ callId: out.record.callId, body: job.body }, 'recording not started');

@@ -21,9 +21,12 @@ export const socketLimits = {
   commandsPerSecond: 20,
   /** A socket silent for this long (three missed heartbeats) is closed. */
   idleMs: PHONE_SOCKET.heartbeatMs * 3,
-  /** Bytes of one frame; ws closes the socket (1009) on more. */
+  /** Bytes of one frame; a larger one closes the socket (1009, message too big). */
   maxFrameBytes: MAX_COMMAND_LENGTH * 4,
 };
+
+/** The ceiling for every socket of the app (ws refuses larger frames before they are buffered whole). */
+export const WS_MAX_PAYLOAD = 64 * 1024;
 
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_NO_SEAT = 4403;
@@ -45,7 +48,10 @@ async function userOf(ctx: AppContext, token: unknown) {
 }
 
 export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext, gateway: Gateway): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: socketLimits.maxFrameBytes } });
+  // The chat sockets use the same plugin: whoever comes first registers it (once per app), with
+  // a server-wide frame ceiling; this socket's own, smaller limit is checked per frame below.
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+
 
   app.get('/ws', { websocket: true, config: { access: open } }, (ws: WebSocket, req: FastifyRequest) => {
     const lang = langOf(req);
@@ -119,6 +125,12 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       resetIdle();
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+      if (size > socketLimits.maxFrameBytes) {
+        error('FORMAT', 'phone_FORMAT');
+        ws.close(1009, 'frame too large');
+        return;
+      }
       const now = Date.now();
       if (now - windowStart >= 1000) {
         windowStart = now;
