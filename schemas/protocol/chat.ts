@@ -57,11 +57,12 @@ export const visitorTypingSchema = frame('typing', { content: { type: 'string', 
 export const visitorCloseSchema = frame('close', {}, []);
 /** Satisfaction 1-5, once, after the chat closed. */
 export const visitorRateSchema = frame('rate', { rating: { type: 'integer', minimum: 1, maximum: 5 } }, ['rating']);
+/** Heartbeat (both sockets), answered with `pong`. */
 export const pingSchema = frame('ping', {}, []);
 
 export const VISITOR_FRAMES = {
   hello: visitorHelloSchema, message: visitorMessageSchema, typing: visitorTypingSchema,
-  close: visitorCloseSchema, rate: visitorRateSchema, ping: pingSchema,
+  close: visitorCloseSchema, rate: visitorRateSchema,
 } as const;
 
 // ---- agent / supervisor -> server (/ws/chat) ----
@@ -82,7 +83,7 @@ export const agentTransferSchema = frame('transfer', { chatId, toSeat: seat }, [
 
 export const AGENT_FRAMES = {
   hello: agentHelloSchema, message: agentMessageSchema, typing: agentTypingSchema, read: agentReadSchema,
-  close: agentCloseSchema, transfer: agentTransferSchema, ping: pingSchema,
+  close: agentCloseSchema, transfer: agentTransferSchema,
 } as const;
 
 export type VisitorFrame = { [K in keyof typeof VISITOR_FRAMES]: FromSchema<(typeof VISITOR_FRAMES)[K]> }[keyof typeof VISITOR_FRAMES];
