@@ -23,6 +23,7 @@ import derivedReportRoutes from './api/derived-reports.ts';
 import userSeatLogRoutes from './api/UserSeatLog.ts';
 import audienceDataRoutes from './api/AudienceData.ts';
 import recordingRoutes from './api/recordings.ts';
+import fileRoutes from './api/File.ts';
 import seatMonitorRoutes from './monitor/routes.ts';
 import chatRoutes from './chat/index.ts';
 import { registerTelephony } from './telephony/index.ts';
@@ -68,7 +69,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

@@ -35,6 +35,10 @@ export interface Config {
   exportMaxRows: number;
   /** Chat hub (README "Chat"): open chats one agent serves at once (CHAT_AGENT_CAPACITY); how long an agent's socket may be gone before its chats are re-queued (CHAT_GRACE_SECONDS). */
   chat: { agentCapacity: number; graceSeconds: number };
+  /** Bytes one chat file upload may hold (UPLOAD_MAX_BYTES); files are kept in DATA_DIR/uploads. */
+  uploadMaxBytes: number;
+  /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
+  widgetFrameAncestors: string[];
   /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
   telephony: {
     eslHost: string | undefined;
@@ -93,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       agentCapacity: Math.max(1, intFrom(env.CHAT_AGENT_CAPACITY, 5, 'CHAT_AGENT_CAPACITY')),
       graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
     },
+    uploadMaxBytes: Math.max(1, intFrom(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES')),
+    widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
     telephony: {
       eslHost: env.ESL_HOST || undefined,
       eslPort: intFrom(env.ESL_PORT, 8021, 'ESL_PORT'),

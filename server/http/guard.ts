@@ -70,5 +70,5 @@ export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService
   });
 }
 
-/** A URL as logged: a `token` query parameter (recordings, the beacon, /ws) is masked, so logs never hold a live token. */
-export const maskToken = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1***');
+/** A URL as logged: a `token` or `chatToken` query parameter (recordings, the beacon, /ws, chat files) is masked, so logs never hold a live token. */
+export const maskToken = (url: string): string => url.replace(/([?&](?:chat)?token=)[^&#]*/gi, '$1***');

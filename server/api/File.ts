@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { AppContext } from '../context.ts';
+import { loadSessionUser } from '../auth/tokens.ts';
+import { bearerToken } from '../http/guard.ts';
+import { open, type SessionUser } from '../http/access.ts';
+import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
+import { languageOf, message, type Language } from '../http/language.ts';
+import { compile, type Check } from '../http/validate.ts';
+import { chatByToken, chatIdOf } from '../chat/store.ts';
+import { seesAllSeats } from './callinfo-sql.ts';
+import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
+
+/** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
+export const FILE_BASE = '/api/File/';
+
+const ID_PATTERN = '^[A-Za-z0-9_-]{22}$';
+const idCheck: Check<{ id: string }> = compile({
+  type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } },
+});
+const uploadQueryCheck: Check<{ chatId?: string; chatToken?: string; token?: string }> = compile({
+  type: 'object', additionalProperties: false,
+  properties: {
+    chatId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' },
+    chatToken: { type: 'string', maxLength: 64 },
+    token: { type: 'string', maxLength: 4096 },
+  },
+});
+
+/** Who calls: a visitor (by its chat token) or a logged-in user (by the login token). */
+type Party = { kind: 'visitor'; chat: number } | { kind: 'user'; user: SessionUser };
+
+/** Bytes a multipart request may carry beyond the file itself (boundaries, part headers, a name). */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+
+const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[]).find((k) => FILE_KINDS[k].type === type);
+
+/**
+ * Chat files (issue 10 item 3). `POST /api/File/upload` (multipart, one part named `file`):
+ * a visitor sends its chat token (header X-Chat-Token) and the file goes to its own chat; an
+ * agent sends its login token and `?chatId=` of an open chat assigned to it. The answer's `url`
+ * is what the chat message carries. `GET /api/File/<id>` serves the file to the chat's visitor
+ * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
+ * to, and supervisors and administrators (login token, or `?token=`). Both routes are declared
+ * open because either kind of caller may come; each authenticates here before reading a byte.
+ */
+export default async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const dir = path.join(ctx.config.dataDir, 'uploads');
+  const max = ctx.config.uploadMaxBytes;
+
+  const partyOf = async (req: FastifyRequest, lang: Language): Promise<Party> => {
+    const query = req.query as { chatToken?: unknown; token?: unknown };
+    const header = req.headers['x-chat-token'];
+    const chatToken = typeof header === 'string' ? header : typeof query.chatToken === 'string' ? query.chatToken : undefined;
+    if (chatToken !== undefined) {
+      const chat = /^[A-Za-z0-9_-]{43}$/.test(chatToken) ? await chatByToken(db, chatToken) : null;
+      if (chat === null) throw forbidden(message(lang, 'fileChatToken'));
+      return { kind: 'visitor', chat };
+    }
+    const token = bearerToken(req.headers.authorization) ?? (typeof query.token === 'string' ? query.token : undefined);
+    const claims = token && token.length < 4096 ? await ctx.tokens.claims(token) : undefined;
+    const user = claims && (await loadSessionUser(db, claims.userId, claims.jti));
+    if (!user) throw unauthorized(message(lang, 'fileCredentials'));
+    return { kind: 'user', user };
+  };
+
+  /** The open chat the caller may send a file to: the visitor's own, or an agent's assigned one. */
+  const targetChat = async (party: Party, chatId: string | undefined, lang: Language): Promise<{ id: number; seat: string }> => {
+    let row: { id: number; seat: string; state: string } | null;
+    if (party.kind === 'visitor') {
+      [row = null] = await db.query<{ id: number; seat: string; state: string }>(
+        'SELECT id, user_seat_no AS seat, state FROM chats WHERE id = $1', [party.chat]);
+      if (!row) throw forbidden(message(lang, 'fileChatToken'));
+    } else {
+      if (seesAllSeats(party.user)) throw forbidden(message(lang, 'fileSupervisorReadOnly'));
+      if (!chatId) throw badRequest(message(lang, 'fileChatRequired'), { chatId: message(lang, 'fileChatRequired') });
+      row = await chatIdOf(db, chatId);
+      if (!row) throw notFound(message(lang, 'chatNotFound'));
+      if (!party.user.userSeatNo || row.seat !== party.user.userSeatNo) throw forbidden(message(lang, 'fileChatNotYours'));
+    }
+    if (row.state !== 'on') throw new ApiError(409, message(lang, 'fileChatClosed'));
+    return { id: row.id, seat: party.kind === 'user' ? party.user.userSeatNo : '' };
+  };
+
+  /** The file's bytes: one part named `file`, at most `max` bytes (413 as soon as the stream passes it). */
+  const readFile = async (req: FastifyRequest, lang: Language): Promise<{ bytes: Buffer; name: string }> => {
+    if (!req.isMultipart()) throw new ApiError(415, message(lang, 'fileNotMultipart'));
+    const tooLarge = () => new ApiError(413, message(lang, 'fileTooLarge', { max: mib(max) }));
+    if (Number(req.headers['content-length'] ?? 0) > max + MULTIPART_OVERHEAD) throw tooLarge();
+    const part = await req.file({ limits: { fileSize: max, files: 1, fields: 4, fieldSize: 1024, parts: 5 }, throwFileSizeLimit: true });
+    if (!part || part.fieldname !== 'file') throw badRequest(message(lang, 'fileMissing'), { file: message(lang, 'fileMissing') });
+    const bytes = await part.toBuffer().catch((err: { code?: string }) => {
+      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+    });
+    if (!bytes.length) throw badRequest(message(lang, 'fileEmpty'), { file: message(lang, 'fileEmpty') });
+    return { bytes, name: part.filename ?? '' };
+  };
+
+  await app.register(async (scope) => {
+    // Only these routes parse multipart: everywhere else it stays an unaccepted content type (415).
+    await scope.register(multipart);
+
+    scope.post('/api/File/upload', { config: { access: open }, bodyLimit: max + MULTIPART_OVERHEAD }, async (req) => {
+      const lang = languageOf(req);
+      const query = { ...(req.query as object) };
+      uploadQueryCheck(query, lang);
+      const party = await partyOf(req, lang);
+      const chat = await targetChat(party, (query as { chatId?: string }).chatId, lang);
+      const { bytes, name } = await readFile(req, lang);
+      const kindName = detectKind(bytes);
+      if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
+      const kind = FILE_KINDS[kindName];
+      const id = crypto.randomBytes(16).toString('base64url');
+      const fileName = safeName(name, kindName);
+      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.writeFile(path.join(dir, id), bytes, { flag: 'wx' });
+      try {
+        await db.query(
+          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, fileName, kind.type, bytes.length],
+        );
+      } catch (err) {
+        await fs.promises.rm(path.join(dir, id), { force: true });
+        throw err;
+      }
+      return ok({ id, url: `${FILE_BASE}${id}`, contentType: kind.type, messageType: kind.message, name: fileName, size: bytes.length });
+    });
+  });
+
+  app.get('/api/File/:id', { config: { access: open } }, async (req, reply) => {
+    const lang = languageOf(req);
+    const params = req.params as { id: string };
+    idCheck({ ...params }, lang);
+    const party = await partyOf(req, lang);
+    const [file] = await db.query<{ chat: number; seat: string; name: string; type: string; size: number }>(
+      `SELECT u.chat_id AS chat, ch.user_seat_no AS seat, u.original_name AS name, u.content_type AS type, u.size
+         FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = $1`, [params.id]);
+    if (!file) throw notFound(message(lang, 'fileNotFound'));
+    const allowed = party.kind === 'visitor'
+      ? party.chat === Number(file.chat)
+      : seesAllSeats(party.user) || (party.user.userSeatNo !== '' && party.user.userSeatNo === file.seat);
+    if (!allowed) throw forbidden(message(lang, 'fileNotParty'));
+    const kindName = kindOfType(file.type);
+    const stat = kindName && (await fs.promises.stat(path.join(dir, params.id)).catch(() => null));
+    if (!kindName || !stat?.isFile()) throw notFound(message(lang, 'fileGone'));
+    // private: the answer depends on who asks; nosniff (also set globally) keeps the declared type binding.
+    reply.header('content-type', FILE_KINDS[kindName].type)
+      .header('content-length', stat.size)
+      .header('content-disposition', disposition(file.name, kindName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    return reply.send(fs.createReadStream(path.join(dir, params.id)));
+  });
+}

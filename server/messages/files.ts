@@ -1,0 +1,23 @@
+/** Messages of chat file uploads and downloads (server/api/File.ts): {key: {en, zh}}. */
+export default {
+  fileTooLarge: { en: 'The file is too large: at most {max}', zh: '文件过大：最多 {max}' },
+  fileType: {
+    en: 'This kind of file cannot be sent: images (PNG, JPEG, GIF, WebP), PDF, plain text, Word (.docx), Excel (.xlsx) and sound (MP3, WAV, Ogg) are accepted',
+    zh: '不支持发送此类文件：仅支持图片（PNG、JPEG、GIF、WebP）、PDF、纯文本、Word（.docx）、Excel（.xlsx）和音频（MP3、WAV、Ogg）',
+  },
+  fileMissing: { en: 'file: choose a file to send', zh: 'file：请选择要发送的文件' },
+  fileEmpty: { en: 'file: the file is empty', zh: 'file：文件为空' },
+  fileNotMultipart: { en: 'Send the file as multipart/form-data in a field named "file"', zh: '请以 multipart/form-data 格式在 file 字段中发送文件' },
+  fileChatRequired: { en: 'chatId: name the chat the file is for', zh: 'chatId：请指定文件所属的会话' },
+  fileCredentials: {
+    en: 'Not logged in: send your login token, or the chat token (X-Chat-Token) as a visitor',
+    zh: '未登录：请提供登录令牌，访客请提供会话凭证（X-Chat-Token）',
+  },
+  fileChatToken: { en: 'The chat token is wrong or the chat no longer exists', zh: '会话凭证错误或会话已不存在' },
+  fileNotParty: { en: 'Permission denied: this file belongs to a chat that is not yours', zh: '无权限：该文件属于其他会话' },
+  fileChatNotYours: { en: 'Permission denied: this chat is not assigned to you', zh: '无权限：该会话未分配给您' },
+  fileSupervisorReadOnly: { en: 'Supervisors can read chat files but not send them', zh: '班长只能查看会话文件，不能发送' },
+  fileChatClosed: { en: 'This chat is closed: files can no longer be sent', zh: '该会话已结束，无法再发送文件' },
+  fileNotFound: { en: 'File not found', zh: '文件不存在' },
+  fileGone: { en: 'The file is no longer stored on the server', zh: '服务器上已没有该文件' },
+} as const;
