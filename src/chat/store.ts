@@ -86,7 +86,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
     const followed = () => new Set(deps.follows.load(get().me?.serverChatId ?? ''));
 
     const markRead = (chatId: string) => {
-      const chat = get().inbox.chats[chatId];
+      const chat = get().inbox.chats.get(chatId);
       if (!chat || get().supervisor) return;
       change(chatId, markSeen);
       const seq = highestSeq(chat);
@@ -105,23 +105,23 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
     const onWelcome = (f: Extract<Frame, { type: 'welcome'; me: unknown }>) => {
       const before = get().inbox.chats;
       const follow = new Set(deps.follows.load(f.me.serverChatId));
-      const chats: Record<string, Chat> = {};
+      const chats = new Map<string, Chat>();
       historyUpTo = new Map();
       for (const info of f.chats) {
-        const known = before[info.chatId];
-        chats[info.chatId] = known ? withInfo(known, info) : chatFromInfo(info, follow.has(info.chatId));
+        const known = before.get(info.chatId);
+        chats.set(info.chatId, known ? withInfo(known, info) : chatFromInfo(info, follow.has(info.chatId)));
         if (!(info.chatId in sinceSent)) historyUpTo.set(info.chatId, info.lastSeq);
       }
       const selected = get().selected;
-      set({ me: f.me, supervisor: f.supervisor, inbox: { chats, order: sortedIds(chats) }, selected: selected && chats[selected] ? selected : null });
+      set({ me: f.me, supervisor: f.supervisor, inbox: { chats, order: sortedIds(chats) }, selected: selected && chats.has(selected) ? selected : null });
       // Messages the hub never acknowledged go again under their first id: stored once whatever happened.
-      for (const chat of Object.values(chats)) {
+      for (const chat of chats.values()) {
         for (const m of unacked(chat)) send({ type: 'message', chatId: chat.clientChatId, clientMsgId: m.clientMsgId!, contentType: m.contentType, content: m.content });
       }
     };
 
     const onMessage = (f: Extract<Frame, { type: 'message' }>) => {
-      const chat = get().inbox.chats[f.chatId];
+      const chat = get().inbox.chats.get(f.chatId);
       if (!chat) return;
       const history = (historyUpTo.get(f.chatId) ?? 0) >= f.seq;
       const msg: ChatMsg = {
@@ -152,7 +152,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
           change(f.chatId, (c) => acknowledge(c, f.clientMsgId, f.seq));
           break;
         case 'chat': {
-          const known = get().inbox.chats[f.chat.chatId];
+          const known = get().inbox.chats.get(f.chat.chatId);
           set({ inbox: putChat(get().inbox, known ? withInfo(known, f.chat) : chatFromInfo(f.chat, followed().has(f.chat.chatId))) });
           break;
         }
@@ -189,7 +189,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
       draftTimer = undefined;
       let sent = false;
       for (const [chatId, text] of draftSent) {
-        const draft = get().inbox.chats[chatId]?.inputContent;
+        const draft = get().inbox.chats.get(chatId)?.inputContent;
         if (draft === undefined || draft === text) continue;
         draftSent.set(chatId, draft);
         send({ type: 'typing', chatId, content: draft });
@@ -216,7 +216,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
           onState: (status) => set({ status }),
           onOpen: (out) => {
             sinceSent = {};
-            for (const chat of Object.values(get().inbox.chats)) sinceSent[chat.clientChatId] = chat.lastSeq;
+            for (const chat of get().inbox.chats.values()) sinceSent[chat.clientChatId] = chat.lastSeq;
             out({ type: 'hello', since: sinceSent });
           },
           onFrame: (text) => {
@@ -246,12 +246,12 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
       },
       setDraft(chatId, text) {
         change(chatId, (c) => (c.inputContent === text ? c : { ...c, inputContent: text }));
-        if (get().supervisor || get().inbox.chats[chatId]?.state !== 'on') return;
+        if (get().supervisor || get().inbox.chats.get(chatId)?.state !== 'on') return;
         if (!draftSent.has(chatId)) draftSent.set(chatId, '');
         if (!draftTimer) flushDraft();
       },
       sendMessage(chatId, contentType, content) {
-        const chat = get().inbox.chats[chatId];
+        const chat = get().inbox.chats.get(chatId);
         const me = get().me;
         if (!chat || !me || get().supervisor || chat.state !== 'on' || !content.trim()) return false;
         const clientMsgId = deps.newId();
@@ -271,7 +271,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
       toggleFollow(chatId) {
         change(chatId, (c) => ({ ...c, isFollow: !c.isFollow }));
         const seat = get().me?.serverChatId ?? '';
-        const ids = Object.values(get().inbox.chats).filter((c) => c.isFollow).map((c) => c.clientChatId);
+        const ids = [...get().inbox.chats.values()].filter((c) => c.isFollow).map((c) => c.clientChatId);
         // Saved as the inbox's followed chats: a chat gone from the inbox (closed, transferred) drops its flag.
         deps.follows.save(seat, ids);
       },

@@ -26,7 +26,7 @@ describe('chat list order', () => {
     const inbox = inboxOf(chat('a', 100), chat('b', 200), chat('c', 300));
     const next = updateChat(inbox, 'a', (c) => ({ ...c, lastMsgTime: 400 }));
     expect(next.order).toEqual(['a', 'c', 'b']);
-    expect(next.chats.b).toBe(inbox.chats.b);
+    expect(next.chats.get('b')).toBe(inbox.chats.get('b'));
     expect(inbox.order).toEqual(['c', 'b', 'a']);
   });
 

@@ -108,7 +108,7 @@ describe('chat store connection', () => {
     socket().receive(welcome(info('a', 6), info('b')));
     socket().receive(clientMsg('a', 5, 'two'));
     socket().receive(clientMsg('a', 6, 'three'));
-    const texts = store.getState().inbox.chats.a!.msgList.filter((m) => !m.stamp).map((m) => m.content);
+    const texts = store.getState().inbox.chats.get('a')!.msgList.filter((m) => !m.stamp).map((m) => m.content);
     expect(texts).toEqual(['one', 'two', 'three']);
     store.getState().stop();
   });
@@ -140,15 +140,15 @@ describe('chat store inbox', () => {
     socket().receive(welcome(info('a'), info('b')));
     socket().receive(clientMsg('a', 1, 'hello'));
     socket().receive(clientMsg('a', 2, 'anyone?'));
-    expect(store.getState().inbox.chats.a!.newMsgCount).toBe(2);
+    expect(store.getState().inbox.chats.get('a')!.newMsgCount).toBe(2);
     store.getState().setOnScreen(true);
     store.getState().select('a');
-    expect(store.getState().inbox.chats.a!.newMsgCount).toBe(0);
+    expect(store.getState().inbox.chats.get('a')!.newMsgCount).toBe(0);
     expect(socket().ofType('read')).toEqual([{ type: 'read', chatId: 'a', seq: 2 }]);
     socket().receive(clientMsg('a', 3, 'thanks'));
-    expect(store.getState().inbox.chats.a!.newMsgCount).toBe(0);
+    expect(store.getState().inbox.chats.get('a')!.newMsgCount).toBe(0);
     socket().receive(clientMsg('b', 4, 'me too', NOW + 1000));
-    expect(store.getState().inbox.chats.b!.newMsgCount).toBe(1);
+    expect(store.getState().inbox.chats.get('b')!.newMsgCount).toBe(1);
     expect(store.getState().inbox.order[0]).toBe('b');
     store.getState().stop();
   });
@@ -162,8 +162,8 @@ describe('chat store inbox', () => {
     store.getState().setDraft('a', 'Hello');
     store.getState().select('b');
     store.getState().setDraft('b', 'Hi');
-    expect(store.getState().inbox.chats.a!.inputContent).toBe('Hello');
-    expect(store.getState().inbox.chats.b!.inputContent).toBe('Hi');
+    expect(store.getState().inbox.chats.get('a')!.inputContent).toBe('Hello');
+    expect(store.getState().inbox.chats.get('b')!.inputContent).toBe('Hi');
     expect(socket().ofType('typing')).toEqual([{ type: 'typing', chatId: 'a', content: 'Hel' }]);
     vi.advanceTimersByTime(1000);
     expect(socket().ofType('typing')).toHaveLength(3);
@@ -181,7 +181,7 @@ describe('chat store inbox', () => {
     socket().receive({ type: 'chat', chat: info('n') });
     socket().receive(clientMsg('n', 5, 'new customer'));
     expect(notices.map((n) => [n.chatId, n.content])).toEqual([['a', 'fresh'], ['n', 'new customer']]);
-    expect(store.getState().inbox.chats.n!.newMsgCount).toBe(1);
+    expect(store.getState().inbox.chats.get('n')!.newMsgCount).toBe(1);
     store.getState().stop();
   });
 
@@ -220,7 +220,7 @@ describe('chat store inbox', () => {
     socket().receive(welcome(info('a')));
     store.getState().sendMessage('a', 'text', 'too much');
     socket().receive({ type: 'error', code: 413, msg: 'Message too long', chatId: 'a', clientMsgId: 'k1' });
-    const chat = store.getState().inbox.chats.a!;
+    const chat = store.getState().inbox.chats.get('a')!;
     expect(chat.msgList.filter((m) => !m.stamp)).toEqual([]);
     expect(chat.inputContent).toBe('too much');
     expect(store.getState().error).toBe('Message too long');
