@@ -79,6 +79,8 @@ async function post(port: number, token: string, action: string, body: object): 
   if (res.status !== 200 || json.code !== 200) throw new Error(`${action}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
 }
 
+// The machine may be shared: the load average beside the figures says how much they can be trusted.
+const loadBefore = os.loadavg();
 const raw = await fillAndRaw();
 const port = await freePort();
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -111,7 +113,8 @@ try {
   }
   const figures = {
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version,
+      loadAverage1m: { start: loadBefore[0], end: os.loadavg()[0] } },
     engine: cluster ? 'postgres' : 'pglite',
     generated: raw.gen,
     month: { ...MONTH, calls: raw.monthCalls },
