@@ -17,3 +17,26 @@ export async function loginAs(page: Page, username: string, password: string): P
 }
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
+export const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Opens a menu entry by its titles, parent first. */
+export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
+  const menu = page.getByTestId('side-menu');
+  for (const title of titles) await menu.getByText(title, { exact: true }).click();
+}
+
+/** Types a day into a date picker of the filter bar. */
+export async function pickDate(page: Page, label: string, value: string): Promise<void> {
+  const input = page.getByTestId('filter-bar').getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** The rows of a list or report table (antd adds a measure row and, with totals, a summary row). */
+export const tableRows = (page: Page) => page.getByTestId('resource-table').locator('tbody tr.ant-table-row');

@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { day, loginAs, openMenu, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -9,26 +9,6 @@ import { loginAs } from './helpers.ts';
  */
 
 test.use({ actionTimeout: 10_000 });
-
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-async function openMenu(page: Page, ...titles: string[]): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  for (const title of titles) await menu.getByText(title, { exact: true }).click();
-}
-
-async function pickDate(page: Page, label: string, value: string): Promise<void> {
-  const input = page.getByTestId('filter-bar').getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
-
-/** The rows of the report table (antd adds a measure row and, with totals, a summary row). */
-const rows = (page: Page) => page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
 
 test.describe('reports', () => {
   test('a supervisor queries the call report by date range, pages and changes the page size', async ({ page }) => {

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
+import { day, loginAs, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+
+/**
+ * A supervisor's report session end to end (issue 8 item 7), against the built console, a real
+ * server and its seeded calls: the call report by date range with paging, the agent summary's
+ * chart, a drill-down from a figure to the calls behind it, and the export of those calls as an
+ * .xlsx. The downloaded file is read back by a reader of our own (tests/support/xlsx-read.ts,
+ * not the exceljs that wrote it) and must hold exactly the rows the report's API answers for the
+ * same conditions, ring seconds at most 60. Also: an export cancelled while it downloads.
+ *
+ * The network is slowed through Chromium's DevTools protocol so the download's progress stays on
+ * screen long enough to be seen and cancelled on a busy machine; no fixed sleeps.
+ */
+
+test.use({ actionTimeout: 15_000 });
+test.setTimeout(90_000);
+
+interface CallRow {
+  callId: string; userSeatNo: string; phoneNo: string; callTime: string; answerTime: string | null; destroyTime: string | null;
+  linkFlag: number | boolean | string; ringSeconds: number; callSeconds: number; recording: string;
+}
+
+const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording'] as const;
+const zh = JSON.parse(fs.readFileSync(new URL('../../src/locales/zh.json', import.meta.url), 'utf8')) as { reports: { columns: Record<string, string> }; crud: { yes: string; no: string } };
+
+/** Chromium's own throttling of this page's traffic: `latency` ms per request, `bytesPerSecond` down (-1: unlimited). */
+async function throttle(page: Page, latency: number, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: bytesPerSecond, uploadThroughput: -1 });
+}
+
+const exportButton = (page: Page) => page.getByTestId('report-export').getByRole('button', { name: /导\s*出/ });
+
+/** A call row as the export writes it: times as Excel serials, yes/no as words, missing values as empty cells. */
+function expectedCells(row: CallRow): (Cell | undefined)[] {
+  const time = (t: string | null) => (t ? excelSerial(t) : undefined);
+  const yes = row.linkFlag === true || row.linkFlag === 1 || row.linkFlag === '1';
+  return [row.callId, row.userSeatNo, row.phoneNo, time(row.callTime), time(row.answerTime), time(row.destroyTime),
+    yes ? zh.crud.yes : zh.crud.no, row.ringSeconds, row.callSeconds, row.recording];
+}
+
+test.describe('report export', () => {
+  test('a supervisor queries, pages, charts, drills down and exports the calls, and the file holds the API rows', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+
+    // The call report: a date range, Query, the next page.
+    await page.goto('/#/reportcall');
+    await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
+    const queried = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getFullCallReport')
+      && (JSON.parse(r.postData() ?? '{}') as { startTime?: string }).startTime === day(-6));
+    await pickDate(page, '开始日期', day(-6));
+    await pickDate(page, '结束日期', day(0));
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await queried;
+    await expect(rows(page)).toHaveCount(10);
+    const firstCall = await rows(page).first().locator('td').first().innerText();
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => page.url()).toContain('currentPage=2');
+    await expect(rows(page).first().locator('td').first()).not.toHaveText(firstCall);
+
+    // The agent summary over the same days, its chart, and a drill from a seat's answered calls.
+    await openMenu(page, '报表统计', '坐席话务统计');
+    await expect(page).toHaveURL(/#\/reportcall\/agentcallsynthesis/);
+    await pickDate(page, '开始日期', day(-6));
+    await pickDate(page, '结束日期', day(0));
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(day(-6));
+    await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+    // The third column is 'answered', whose figure opens the calls (a zero has no link).
+    const drillRow = rows(page).filter({ has: page.locator('td:nth-child(3) a') }).first();
+    const seat = await drillRow.locator('td').first().innerText();
+    await drillRow.locator('td:nth-child(3) a').click();
+    await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
+    await expect(page.getByTestId('filter-bar').getByLabel('坐席分机', { exact: true })).toHaveValue(seat);
+    await expect(rows(page).first()).toBeVisible();
+    expect(new Set(await rows(page).locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set([seat]));
+
+    // Export: the progress shows while the (slowed) file arrives, then the browser saves it.
+    await throttle(page, 600, 64 * 1024);
+    const exported = page.waitForRequest((r) => r.url().includes('/api/export/CallReport/getFullCallReport'));
+    const progress = page.getByTestId('report-export-progress').waitFor({ state: 'visible' });
+    const downloaded = page.waitForEvent('download');
+    await exportButton(page).click();
+    await progress;
+    const download = await downloaded;
+    await expect(page.getByTestId('report-export-progress')).toHaveCount(0);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const conditions = JSON.parse((await exported).postData() ?? '{}') as Record<string, unknown>;
+    expect(conditions).toMatchObject({ userSeatNo: seat, startTime: day(-6), endTime: day(0) });
+
+    // The same conditions through the report's API, every row on one page.
+    const token = await storedToken(page);
+    const res = await page.request.post('/api/CallReport/getFullCallReport', {
+      data: { ...conditions, pageNo: 1, pageSize: 1000 },
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' },
+    });
+    expect(res.status()).toBe(200);
+    const { list, total } = ((await res.json()) as { data: { list: CallRow[]; total: number } }).data;
+    expect(total).toBe(list.length);
+    expect(list.length).toBeGreaterThan(0);
+
+    const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
+    expect(sheet[0]).toEqual(CALL_KEYS.map((key) => zh.reports.columns[key]));
+    const body = sheet.slice(1);
+    expect(body).toHaveLength(list.length);
+    body.forEach((cells, i) => {
+      const want = expectedCells(list[i]!);
+      CALL_KEYS.forEach((key, col) => {
+        const got = cells[col];
+        const expected = want[col];
+        if (typeof expected === 'number' && typeof got === 'number') expect(got, `${key} of row ${i + 1}`).toBeCloseTo(expected, 6);
+        else expect(got ?? '', `${key} of row ${i + 1}`).toEqual(expected ?? '');
+      });
+    });
+    // Spec section 5: a call's ring seconds are exported as at most 60.
+    const rings = body.map((cells) => cells[CALL_KEYS.indexOf('ringSeconds')]);
+    expect(rings.every((n) => typeof n === 'number' && n >= 0 && n <= 60)).toBe(true);
+  });
+
+  test('an export cancelled while it downloads stops, saves nothing and leaves the button ready', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reportcall/fullcallreport');
+    await expect(rows(page).first()).toBeVisible();
+    let saved = 0;
+    page.on('download', () => {
+      saved += 1;
+    });
+    // Every seeded call, a few KB a second: the file takes far longer than the cancel.
+    await throttle(page, 0, 4 * 1024);
+    const response = page.waitForResponse((r) => r.url().includes('/api/export/CallReport/getFullCallReport'));
+    await exportButton(page).click();
+    const progress = page.getByTestId('report-export-progress');
+    expect((await response).status()).toBe(200);
+    // The received size moves past the first kilobyte before we cancel: the file was under way.
+    await expect(progress.getByRole('button', { name: /已接收\s*([2-9]|\d{2,})(\.\d)?\s*(KB|MB)/ })).toBeVisible({ timeout: 20_000 });
+    await progress.getByTestId('report-export-cancel').click();
+    await expect(page.getByText('已取消导出')).toBeVisible();
+    await expect(progress).toHaveCount(0);
+    await expect(exportButton(page)).toBeEnabled();
+    expect(saved).toBe(0);
+  });
+});
