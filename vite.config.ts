@@ -10,6 +10,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The console, the customer widget page (/widget) and its embed script, kept at the fixed
+      // name /widget.js that customers' sites load.
+      input: { main: 'index.html', widget: 'widget.html', embed: 'src/widget/embed.ts' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'embed' ? 'widget.js' : 'assets/[name]-[hash].js') },
       treeshake: {
         // papaparse is a UMD file without a "sideEffects" field, so it stayed in the login
         // bundle although only Refine's CSV import/export use it; it has no side effects.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runServer } from '../server/main.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'schemas', 'resources', 'data-providers', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'schemas', 'resources', 'data-providers', 'index.html', 'widget.html', 'vite.config.ts', 'package-lock.json'];
 const STAMP = path.join(root, 'dist', '.build-stamp');
 
 function newestMtime(p: string): number {

@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './http/security-headers.ts';
 import { routeValidator } from './http/validate.ts';
 import { maskToken, registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
 import defaultRoutes from './api/default.ts';
@@ -123,12 +123,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   registerReportExports(app, ctx);
   const stray = unclaimedEntityHooks(app);
   if (stray.length) throw new Error(`hooks given for entities that do not exist: ${stray.join(', ')}`);
-  serveConsole(app, ctx.config.staticDir);
+  serveConsole(app, ctx.config.staticDir, ctx.config.widgetFrameAncestors);
   return app;
 }
 
 /** The built console from dist/: hashed assets cached for good, the page itself never. */
-function serveConsole(app: FastifyInstance, dir: string): void {
+function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: string[]): void {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     app.get('/', { config: { access: 'open' } }, async (_req, reply) =>
       reply.status(503).type('text/plain').send('The console is not built yet: run "npm run build" (npm start does it on first run).'),
@@ -143,5 +143,14 @@ function serveConsole(app: FastifyInstance, dir: string): void {
       res.header('x-content-type-options', 'nosniff');
       res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  // The customer widget (/widget; /widget.js, the script that embeds it, is a file above) is the
+  // one page other sites may frame: those WIDGET_FRAME_ANCESTORS allows, nothing else changes.
+  const widgetPolicy = Object.entries({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': widgetFrameAncestors })
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  app.get('/widget', { config: { access: 'open' } }, async (_req, reply) => {
+    reply.raw.removeHeader('x-frame-options');
+    reply.raw.setHeader('content-security-policy', widgetPolicy);
+    return reply.sendFile('widget.html');
   });
 }

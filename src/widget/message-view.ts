@@ -1,0 +1,45 @@
+import type { ChatMessageFrame } from '../../schemas/protocol/chat.ts';
+import { h } from './dom.ts';
+import { isOwnFileUrl, type Pending } from './state.ts';
+import type { textsOf } from './texts.ts';
+
+type T = ReturnType<typeof textsOf>;
+
+/** A file of this chat as the visitor may fetch it: an <img> or <a> cannot send headers, so the token rides in the query. */
+const fileSrc = (url: string, token: string | null) => `${url}?chatToken=${encodeURIComponent(token ?? '')}`;
+
+const time = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+/**
+ * A message's body. Text is always text. Images, files and sounds are shown as such only when
+ * their content is one of this server's upload URLs; anything else (a foreign URL, markup) is
+ * shown as the text it is.
+ */
+export function body(m: Pick<ChatMessageFrame, 'contentType' | 'content'>, token: string | null, t: T): Node {
+  if (m.contentType !== 'text' && isOwnFileUrl(m.content)) {
+    const src = fileSrc(m.content, token);
+    if (m.contentType === 'image') {
+      return h('a', { href: src, target: '_blank', rel: 'noopener noreferrer' }, h('img', { class: 'ccw-img', src, alt: t('image') }));
+    }
+    if (m.contentType === 'sound') return h('audio', { controls: true, preload: 'none', src });
+    return h('a', { class: 'ccw-file', href: src, download: '', rel: 'noopener noreferrer' }, `📎 ${t('file')}`);
+  }
+  return h('span', { class: 'ccw-text' }, m.content);
+}
+
+export function messageView(m: ChatMessageFrame, token: string | null, agentName: string, t: T): HTMLElement {
+  if (m.role === 'sys') return h('div', { class: 'ccw-sys', 'data-seq': String(m.seq) }, m.content);
+  const who = m.role === 'client' ? t('you') : agentName;
+  return h('div', { class: `ccw-msg ccw-${m.role}`, 'data-seq': String(m.seq) },
+    h('div', { class: 'ccw-meta' }, `${who} ${time(m.createTime)}`),
+    h('div', { class: 'ccw-bubble' }, body(m, token, t)));
+}
+
+export function pendingView(p: Pending, token: string | null, t: T): HTMLElement {
+  return h('div', { class: 'ccw-msg ccw-client ccw-pending' },
+    h('div', { class: 'ccw-meta' }, t('sending')),
+    h('div', { class: 'ccw-bubble' }, body(p, token, t)));
+}

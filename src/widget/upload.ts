@@ -1,0 +1,20 @@
+import type { StoredType } from './state.ts';
+
+export interface Uploaded { url: string; messageType: StoredType }
+
+/**
+ * Sends a file to /api/File/upload with the chat token; the answer's url is what the image,
+ * file or sound message carries. Throws the server's message (wrong type, too large) on refusal.
+ */
+export async function uploadFile(file: Blob & { name?: string }, token: string, lang: string, fetcher: typeof fetch = fetch): Promise<Uploaded> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  const res = await fetcher('/api/File/upload', {
+    method: 'POST',
+    headers: { 'X-Chat-Token': token, 'Accept-Language': lang === 'en' ? 'en' : 'zh-CN' },
+    body: form,
+  });
+  const body = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: Uploaded } | null;
+  if (!res.ok || !body?.data?.url) throw new Error(body?.msg || `HTTP ${res.status}`);
+  return { url: body.data.url, messageType: body.data.messageType };
+}
