@@ -15,6 +15,7 @@ const ErrorPage = lazy(() => import('../pages/ErrorPage'));
 const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
 const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
 const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
+const ChatInbox = lazy(() => import('../chat/InboxPage'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -44,6 +45,8 @@ export function AppRoutes() {
           {/* Opened by the phone bar on a call (spec section 2), whatever the user's menus hold. */}
           <Route path="/popup/index" element={<CallPopup />} />
           <Route path="/workorder/courtOrder" element={<CourtOrder />} />
+          {/* The chat screen (spec: route name im, opened by a chat notification; the path is ours). */}
+          <Route path="/im" element={<ChatInbox />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
         <Route

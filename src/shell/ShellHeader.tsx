@@ -1,11 +1,14 @@
 import { Grid, Layout, Space, theme } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../app/session';
+import { isChatAgent } from '../chat/departments';
 import { LanguageSwitch } from './LanguageSwitch';
 import { UserMenu } from './UserMenu';
 
 // The phone bar and its socket load with the shell only for users who have one.
 const PhoneBar = lazy(() => import('../phone/PhoneBar'));
+// The chat socket and its notifications run wherever a chat agent is in the console.
+const ChatListener = lazy(() => import('../chat/ChatListener'));
 /** Spec section 4: the local flag checkSft 'false' hides the phone controls. */
 const phoneAllowedHere = () => localStorage.getItem('checkSft') !== 'false';
 
@@ -13,6 +16,7 @@ const phoneAllowedHere = () => localStorage.getItem('checkSft') !== 'false';
 export function ShellHeader() {
   const { token } = theme.useToken();
   const phoneBar = useSession((state) => state.phoneBar);
+  const chatAgent = useSession(isChatAgent);
   // xs: below 576 px (a phone); antd reports nothing before its first media check, which counts as wide.
   const narrow = Grid.useBreakpoint().xs === true;
   return (
@@ -40,6 +44,11 @@ export function ShellHeader() {
         )}
       </div>
       <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
+        {chatAgent && (
+          <Suspense fallback={null}>
+            <ChatListener />
+          </Suspense>
+        )}
         <LanguageSwitch />
         <UserMenu compact={narrow} />
       </Space>

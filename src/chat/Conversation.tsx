@@ -1,0 +1,85 @@
+/**
+ * The selected chat: its header (source, name, state, follow, transfer, close), the messages
+ * with the client's typing preview (preInput) under them, and the composer. Supervisors read
+ * only; a closed chat takes no more messages.
+ */
+import { ArrowLeftOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Space, Tag, Typography, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatStore, useChat } from './chat';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+import { SourceIcon } from './SourceIcon';
+import { TransferDialog } from './TransferDialog';
+
+export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () => void }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const chat = useChat((s) => s.inbox.chats.get(chatId));
+  const me = useChat((s) => s.me);
+  const supervisor = useChat((s) => s.supervisor);
+  const typing = useChat((s) => s.typing[chatId]);
+  const [transferring, setTransferring] = useState<string | null>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  const count = chat?.msgList.length ?? 0;
+
+  // Keep the newest message in view as messages arrive (and when another chat opens).
+  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [count, typing, chatId]);
+
+  if (!chat) return null;
+  const open = chat.state === 'on';
+  const store = chatStore.getState();
+  return (
+    <section aria-label={chat.clientChatName} style={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, flexWrap: 'wrap' }}>
+        {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label={t('chat.actions.back')} />}
+        <SourceIcon way={chat.sourceInfo_way} />
+        <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 80 }}>{chat.clientChatName}</Typography.Text>
+        <Tag color={open ? 'green' : 'default'}>{t(`chat.state.${chat.state}`)}</Tag>
+        <Space size={4} wrap>
+          <Button
+            size="small"
+            icon={chat.isFollow ? <StarFilled style={{ color: token.colorWarning }} /> : <StarOutlined />}
+            onClick={() => store.toggleFollow(chatId)}
+            data-testid="chat-follow"
+          >
+            {t(chat.isFollow ? 'chat.actions.unfollow' : 'chat.actions.follow')}
+          </Button>
+          {open && !supervisor && (
+            <>
+              <Button size="small" icon={<SwapOutlined />} onClick={() => setTransferring(chatId)}>{t('chat.actions.transfer')}</Button>
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'solved', label: t('chat.actions.closeSolved') },
+                    { key: 'unsolved', label: t('chat.actions.closeUnsolved') },
+                  ],
+                  onClick: ({ key }) => store.close(chatId, key === 'solved'),
+                }}
+              >
+                <Button size="small" danger data-testid="chat-close">{t('chat.actions.close')}</Button>
+              </Dropdown>
+            </>
+          )}
+        </Space>
+      </header>
+      <div data-testid="chat-messages" style={{ flex: 1, overflowY: 'auto', padding: '8px 12px' }}>
+        {chat.msgList.map((m, i) => (
+          <MessageItem key={m.seq ?? m.clientMsgId ?? `stamp-${i}`} msg={m} me={me} clientName={chat.clientChatName} />
+        ))}
+        {typing && (
+          <Typography.Text type="secondary" italic data-testid="chat-typing" style={{ display: 'block', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {t('chat.typing', { name: chat.clientChatName })} {typing}
+          </Typography.Text>
+        )}
+        <div ref={bottom} />
+      </div>
+      <footer style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+        {supervisor ? <Alert type="info" showIcon message={t('chat.composer.supervisor')} />
+          : open ? <Composer chatId={chatId} /> : <Alert type="info" showIcon message={t('chat.composer.closed')} />}
+      </footer>
+      <TransferDialog chatId={transferring} onClose={() => setTransferring(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * One line of a conversation. Content is untrusted: it is only ever a React text child (never
+ * HTML), and images, files and sounds are loaded only from this server's upload addresses
+ * (/api/File/<id>); any other address shows as plain text.
+ */
+import { Avatar, Image, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { recordingUrl } from '../pages/report/RecordingPlayer';
+import { tokenStore } from '../lib/token';
+import type { AgentIdentity, ChatMsg } from './types';
+
+const UPLOAD = /^\/api\/File\/[A-Za-z0-9_-]+$/i;
+/** The upload's address with the login token in the query (an <img> or <audio> cannot send headers). */
+const fileUrl = (path: string) => recordingUrl(path, tokenStore.get());
+
+function Content({ msg }: { msg: ChatMsg }) {
+  const { t } = useTranslation();
+  const upload = UPLOAD.test(msg.content);
+  if (msg.contentType === 'image' && upload) return <Image src={fileUrl(msg.content)} alt={t('chat.kind.image')} width={180} />;
+  if (msg.contentType === 'sound' && upload) return <audio controls preload="none" src={fileUrl(msg.content)} aria-label={t('chat.kind.sound')} />;
+  if (msg.contentType === 'file' && upload) {
+    return <a href={fileUrl(msg.content)} target="_blank" rel="noopener noreferrer">{t('chat.kind.file')}</a>;
+  }
+  return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{msg.content}</span>;
+}
+
+export function MessageItem({ msg, me, clientName }: { msg: ChatMsg; me: AgentIdentity | null; clientName: string }) {
+  const { t } = useTranslation();
+  if (msg.stamp) {
+    return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}>{dayjs(msg.createTime).format('YYYY-MM-DD HH:mm')}</Typography.Text>;
+  }
+  if (msg.role === 'sys') {
+    return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}><Content msg={msg} /></Typography.Text>;
+  }
+  const own = msg.role === 'agent';
+  // The agent's own identity labels what it sent; a colleague's message (before a transfer) shows its seat.
+  const name = !own ? clientName : msg.sender === me?.serverChatId ? me.serverChatName : t('chat.seat', { seat: msg.sender });
+  return (
+    <div data-testid="chat-message" data-role={msg.role} style={{ display: 'flex', flexDirection: own ? 'row-reverse' : 'row', gap: 8, margin: '8px 0' }}>
+      <Avatar size="small" src={own && msg.sender === me?.serverChatId && me.avatarUrl ? me.avatarUrl : undefined}>{name.slice(0, 1)}</Avatar>
+      <div style={{ maxWidth: '75%', textAlign: own ? 'right' : 'left' }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {name} {dayjs(msg.createTime).format('HH:mm')}
+          {msg.pending ? ` · ${t('chat.sending')}` : ''}
+        </Typography.Text>
+        <div
+          style={{
+            padding: '6px 10px', borderRadius: 8, textAlign: 'left', display: 'inline-block', marginTop: 2,
+            background: own ? '#e6f4ff' : '#f5f5f5', opacity: msg.pending ? 0.6 : 1,
+          }}
+        >
+          <Content msg={msg} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The console's one chat store, wired to the browser: the real WebSocket to /ws/chat, follow
+ * flags in localStorage, and a hook for the notifier (ChatListener registers it: notifications
+ * need antd's App context and the router). Loaded with the listener or the inbox screen only.
+ */
+import { useStore } from 'zustand';
+import { tokenStore } from '../lib/token';
+import { createChatStore, type ChatState, type ClientNotice } from './store';
+
+const apiBase = import.meta.env.VITE_API_BASE ?? '';
+
+/** ws(s)://<api host>/ws/chat?token=... (the hub's refusals come in the browser's language). */
+export function socketUrl(): string | null {
+  const token = tokenStore.get();
+  if (!token) return null;
+  const base = new URL(apiBase || '/', window.location.href);
+  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  base.pathname = `${base.pathname.replace(/\/$/, '')}/ws/chat`;
+  base.search = new URLSearchParams({ token }).toString();
+  return base.toString();
+}
+
+const followKey = (seat: string) => `chat.follow.${seat}`;
+
+let notify: (notice: ClientNotice, watching: boolean) => void = () => undefined;
+/** Who hears about fresh client messages (one listener: the shell's). */
+export function setClientMessageHandler(handler: (notice: ClientNotice, watching: boolean) => void): () => void {
+  notify = handler;
+  return () => {
+    if (notify === handler) notify = () => undefined;
+  };
+}
+
+export const chatStore = createChatStore({
+  socketUrl,
+  createSocket: typeof WebSocket === 'undefined' ? undefined : (url) => new WebSocket(url),
+  now: () => Date.now(),
+  log: (message) => console.warn(message),
+  // getRandomValues, not randomUUID: the latter exists only on HTTPS, and intranets serve plain HTTP.
+  newId: () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  follows: {
+    load(seat) {
+      try {
+        const ids: unknown = JSON.parse(localStorage.getItem(followKey(seat)) ?? '[]');
+        return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+      } catch {
+        return [];
+      }
+    },
+    save: (seat, ids) => localStorage.setItem(followKey(seat), JSON.stringify(ids)),
+  },
+  onClientMessage: (notice, watching) => notify(notice, watching),
+});
+
+export const useChat = <T,>(select: (state: ChatState) => T): T => useStore(chatStore, select);

@@ -1,0 +1,32 @@
+/**
+ * The new-message chime, generated with WebAudio (no sound file to ship): two short rising
+ * notes, loud enough to hear by default (ANCHORS.md: agents complain of silent alerts). An
+ * agent may turn it off on the inbox screen; the choice is kept in localStorage. Browsers
+ * refuse to play before the user has touched the page: the chime is then silent and the
+ * notifications still show.
+ */
+const KEY = 'chat.sound';
+
+export const soundOn = (): boolean => localStorage.getItem(KEY) !== 'off';
+export const setSoundOn = (on: boolean): void => localStorage.setItem(KEY, on ? 'on' : 'off');
+
+let context: AudioContext | null = null;
+
+export function chime(): void {
+  if (!soundOn() || typeof AudioContext === 'undefined') return;
+  context ??= new AudioContext();
+  if (context.state === 'suspended') void context.resume().catch(() => undefined);
+  const notes: Array<[number, number]> = [[0, 660], [0.14, 880]];
+  for (const [from, frequency] of notes) {
+    const start = context.currentTime + from;
+    const osc = context.createOscillator();
+    const gain = context.createGain();
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.35, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.25);
+    osc.connect(gain).connect(context.destination);
+    osc.start(start);
+    osc.stop(start + 0.25);
+  }
+}
