@@ -1,18 +1,21 @@
 /**
  * The agent's reply box. The text is the chat's draft (inputContent), kept in the store per
  * chat, so switching chats keeps what was typed. Enter sends, Shift+Enter breaks the line.
- * Attachments need POST /api/File/upload, which this build does not have yet: the button is
- * shown disabled and says so.
+ * The clip uploads an image, document or voice file and sends it as a message (upload.ts).
  */
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Tooltip } from 'antd';
+import { App, Button, Input, Space, Tooltip, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat';
 import { chatStore, useChat } from './chat';
+import { uploadFile } from './upload';
 
 export function Composer({ chatId }: { chatId: string }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const draft = useChat((s) => s.inbox.chats.get(chatId)?.inputContent ?? '');
+  const [uploading, setUploading] = useState(false);
   const send = () => {
     if (chatStore.getState().sendMessage(chatId, 'text', draft)) chatStore.getState().setDraft(chatId, '');
   };
@@ -34,9 +37,20 @@ export function Composer({ chatId }: { chatId: string }) {
         }}
       />
       <Space direction="vertical" size={4}>
-        <Tooltip title={t('chat.composer.attachUnavailable')}>
-          <Button icon={<PaperClipOutlined />} disabled aria-label={t('chat.composer.attach')} />
-        </Tooltip>
+        <Upload
+          showUploadList={false}
+          customRequest={({ file }) => {
+            setUploading(true);
+            uploadFile(chatId, file as Blob)
+              .then(({ url, messageType }) => chatStore.getState().sendMessage(chatId, messageType, url))
+              .catch((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
+              .finally(() => setUploading(false));
+          }}
+        >
+          <Tooltip title={t('chat.composer.attach')}>
+            <Button icon={<PaperClipOutlined />} loading={uploading} aria-label={t('chat.composer.attach')} data-testid="chat-attach" />
+          </Tooltip>
+        </Upload>
         <Button type="primary" icon={<SendOutlined />} onClick={send} disabled={!draft.trim()} data-testid="chat-send">
           {t('chat.composer.send')}
         </Button>

@@ -1,0 +1,17 @@
+/**
+ * Sends a file into a chat: POST /api/File/upload?chatId=<chat> (multipart, one part `file`),
+ * then a message of the kind the server told from the bytes (image, file or sound) whose
+ * content is the answer's /api/File/<id> address.
+ */
+import { http } from '../app/providers';
+import type { ContentType } from './types';
+
+interface Uploaded { url: string; messageType: Exclude<ContentType, 'text'> }
+
+export async function uploadFile(chatId: string, file: Blob & { name?: string }): Promise<Uploaded> {
+  const form = new FormData();
+  form.append('file', file, file.name ?? 'file');
+  // multipart/form-data keeps axios from turning the form into JSON; the browser adds the boundary.
+  const { data } = await http.post<Uploaded>('/api/File/upload', form, { params: { chatId }, headers: { 'Content-Type': 'multipart/form-data' } });
+  return data;
+}
