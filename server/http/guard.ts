@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
-import { loadSessionUser, type TokenService } from '../auth/tokens.ts';
+import type { TokenService } from '../auth/tokens.ts';
 import { type Access, denial } from './access.ts';
 import { forbidden, unauthorized } from './envelope.ts';
 import { languageOf } from './language.ts';
+import { userOfToken } from './token-session.ts';
 
 export interface RouteEntry { method: string; url: string; access: Access | undefined }
 
@@ -48,9 +49,7 @@ const tokenField = (from: unknown): string | undefined => {
 /** Token -> live session -> user -> declared roles/abilities, before the body is read (a body token: once it is parsed). */
 export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService): void {
   const authenticate = async (req: FastifyRequest, access: Exclude<Access, 'open'>, token: string | undefined) => {
-    if (!token) throw unauthorized();
-    const claims = await tokens.claims(token);
-    const user = claims && (await loadSessionUser(db, claims.userId, claims.jti));
+    const user = await userOfToken(db, tokens, token);
     if (!user) throw unauthorized();
     const why = denial(access, user, languageOf(req));
     if (why) throw forbidden(why);

@@ -12,5 +12,8 @@ export default {
   phone_LINK_DOWN: { en: 'The phone system is offline; try again when it is back', zh: '电话系统离线，请恢复后重试' },
   phone_RATE: { en: 'Too many commands; slow down', zh: '指令过于频繁，请稍后再试' },
   phone_UNAUTHORIZED: { en: 'Please log in again', zh: '请重新登录' },
+  phone_SEAT_CHANGED: { en: 'Your seat has changed: please log in again', zh: '您的座席已变更，请重新登录' },
+  phone_TOO_MANY_SOCKETS: { en: 'Too many phone connections for this account (at most {max}): close other tabs', zh: '此账号的电话连接过多（最多 {max} 个），请关闭其他标签页' },
+  phone_CALLER_ID: { en: 'The caller ID must be one of this seat\'s: {cid}', zh: '主叫号码必须是本座席的号码之一：{cid}' },
   phone_INTERNAL: { en: 'The command could not be handled', zh: '指令处理失败' },
 } as const;

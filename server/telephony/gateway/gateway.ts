@@ -40,7 +40,7 @@ export interface GatewayOptions {
 /** An error a command gets back: the socket layer localises `key`. */
 export interface CommandRefusal {
   code: 'NO_CALL' | 'LINK_DOWN' | 'FIELD' | 'INTERNAL';
-  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_INTERNAL';
+  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_CALLER_ID' | 'phone_INTERNAL';
   params?: Record<string, string>;
 }
 
@@ -127,13 +127,18 @@ export class Gateway {
     };
   }
 
-  /** Runs a seat's command on the switch. `fjh` is the seat's own extension (a dial-out rings that phone only). */
-  async command(seat: string, fjh: string, c: Action): Promise<CommandResult> {
+  /**
+   * Runs a seat's command on the switch. `fjh` is the seat's own extension (a dial-out rings that
+   * phone only); `callerIds` the caller IDs the seat may show (its extension, its line's caller ID).
+   */
+  async command(seat: string, { fjh, callerIds }: { fjh: string; callerIds: string[] }, c: Action): Promise<CommandResult> {
     const link = this.link;
     if (!link || link.state !== 'ready') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
     try {
       if (c.cmd === 'originate') {
         if (c.ext !== fjh) return refuse('FIELD', 'phone_EXTENSION', { ext: fjh });
+        // The caller ID the customer sees is one of the seat's, not whatever the browser names.
+        if (!callerIds.includes(c.cid)) return refuse('FIELD', 'phone_CALLER_ID', { cid: callerIds.join(', ') });
         const uuid = randomUUID();
         const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway: this.opts.gateway });
         const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);

@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket, RawData } from 'ws';
 import type { AppContext } from '../../context.ts';
-import { loadSessionUser } from '../../auth/tokens.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { SocketSession, userOfToken, type SessionEnd } from '../../http/token-session.ts';
 import { open } from '../../http/access.ts';
 import { languageOf, message, type Language, type MessageKey } from '../../http/language.ts';
 import { MAX_COMMAND_LENGTH, PHONE_SOCKET, formatMessage, parseCommand, type PhoneErrorCode, type PhoneMessage } from '../../../schemas/protocol/phone.ts';
@@ -23,6 +24,10 @@ export const socketLimits = {
   idleMs: PHONE_SOCKET.heartbeatMs * 3,
   /** Bytes of one frame; a larger one closes the socket (1009, message too big). */
   maxFrameBytes: MAX_COMMAND_LENGTH * 4,
+  /** Open sockets one user may hold on one process (a phone bar per tab); one more is refused with close 4429. */
+  maxSocketsPerUser: 10,
+  /** A quiet socket's login is checked again this often (a busy one's before every command). */
+  recheckMs: PHONE_SOCKET.heartbeatMs,
 };
 
 /** The ceiling for every socket of the app (ws refuses larger frames before they are buffered whole). */
@@ -31,27 +36,26 @@ export const WS_MAX_PAYLOAD = 64 * 1024;
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_NO_SEAT = 4403;
 export const CLOSE_IDLE = 4408;
+export const CLOSE_TOO_MANY = 4429;
 
 function langOf(req: FastifyRequest): Language {
   const q = (req.query as { lang?: unknown } | undefined)?.lang;
   return q === 'en' || q === 'zh' ? q : languageOf(req);
 }
 
-async function userOf(ctx: AppContext, token: unknown) {
-  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return undefined;
-  const claims = await ctx.tokens.claims(token);
-  try {
-    return claims ? await loadSessionUser(ctx.db, claims.userId, claims.jti) : undefined;
-  } catch {
-    return undefined; // a superseded session throws its own API error: on the socket it is just refused
-  }
-}
+/** The token's user, or undefined (a superseded session is just refused on the socket). */
+const userOf = (ctx: AppContext, token: unknown) => userOfToken(ctx.db, ctx.tokens, token).catch((err: unknown) => {
+  if (err instanceof ApiError) return undefined;
+  throw err;
+});
 
 export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext, gateway: Gateway): Promise<void> {
   // The chat sockets use the same plugin: whoever comes first registers it (once per app), with
   // a server-wide frame ceiling; this socket's own, smaller limit is checked per frame below.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
 
+  /** Authenticated phone sockets per user on this process (socketLimits.maxSocketsPerUser). */
+  const sockets = new Map<number, number>();
 
   app.get('/ws', { websocket: true, config: { access: open } }, (ws: WebSocket, req: FastifyRequest) => {
     const lang = langOf(req);
@@ -63,7 +67,8 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       send({ type: 'ERROR', code, msg: message(lang, key, params) });
 
     let seatSocket: SeatSocket | null = null;
-    let fjh = '';
+    /** The seat's extension and the caller IDs it may dial out with, read at login. */
+    let phone = { fjh: '', callerIds: [] as string[] };
     let windowStart = 0;
     let inWindow = 0;
     let idle: NodeJS.Timeout | undefined;
@@ -74,41 +79,66 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     };
     resetIdle();
 
+    // The login is checked again before every command and on a timer (SocketSession): a socket
+    // whose session ended, or whose user was given another seat, is closed, not kept serving.
+    let session: SocketSession | null = null;
+    let counted: number | null = null;
+    const ended = (why: SessionEnd) => {
+      if (why === 'seat') error('OTHER_SEAT', 'phone_SEAT_CHANGED');
+      else error('NOT_LOGGED_IN', 'phone_UNAUTHORIZED');
+      ws.close(why === 'seat' ? CLOSE_NO_SEAT : CLOSE_UNAUTHORIZED, why === 'seat' ? 'seat changed' : 'unauthorized');
+    };
+
     // Frames are handled one after another, after the token check (handlers are attached at once so none is lost).
-    const auth = userOf(ctx, token);
-    let chain: Promise<unknown> = auth.then((user) => {
+    const auth = userOf(ctx, token).then((user) => {
+      if (ws.readyState !== ws.OPEN) return undefined;
       if (!user) {
         error('NOT_LOGGED_IN', 'phone_UNAUTHORIZED');
         ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
-      } else if (!user.userSeatNo) {
+        return undefined;
+      }
+      if (!user.userSeatNo) {
         error('OTHER_SEAT', 'phone_NO_SEAT');
         ws.close(CLOSE_NO_SEAT, 'no seat');
+        return undefined;
       }
+      const open = sockets.get(user.userId) ?? 0;
+      if (open >= socketLimits.maxSocketsPerUser) {
+        error('RATE', 'phone_TOO_MANY_SOCKETS', { max: String(socketLimits.maxSocketsPerUser) });
+        ws.close(CLOSE_TOO_MANY, 'too many sockets');
+        return undefined;
+      }
+      sockets.set(user.userId, open + 1);
+      counted = user.userId;
+      session = new SocketSession(ctx.db, ctx.tokens, token as string, user.userSeatNo, ended, socketLimits.recheckMs);
+      return user;
+    }).catch((err: unknown) => {
+      req.log.error({ err }, 'phone socket login not checked');
+      error('INTERNAL', 'phone_INTERNAL');
+      ws.close(1011, 'internal error');
+      return undefined;
     });
+    let chain: Promise<unknown> = auth;
 
     const handle = async (text: string): Promise<void> => {
       const user = await auth;
-      if (!user?.userSeatNo || ws.readyState !== ws.OPEN) return;
+      if (!user || !session || ws.readyState !== ws.OPEN) return;
       const own = user.userSeatNo;
       const parsed = parseCommand(text);
       if (!parsed.ok) {
         if (parsed.error === 'FORMAT') return error('FORMAT', 'phone_FORMAT');
         return error(parsed.error, parsed.error === 'UNKNOWN' ? 'phone_UNKNOWN' : 'phone_FIELD', { field: parsed.field ?? '' });
       }
+      // Every well-formed command, the heartbeat included, first re-checks the login.
+      if (!(await session.check())) return;
       const c = parsed.command;
-      if (c.cmd === 'herbert') {
-        // The heartbeat also re-checks the session: a logged-out or expired token's socket ends within one beat.
-        if (!(await userOf(ctx, token))) {
-          error('NOT_LOGGED_IN', 'phone_UNAUTHORIZED');
-          ws.close(CLOSE_UNAUTHORIZED, 'unauthorized');
-          return;
-        }
-        return send({ type: 'herbert' });
-      }
+      if (c.cmd === 'herbert') return send({ type: 'herbert' });
       if (c.userSeatNo !== own) return error('OTHER_SEAT', 'phone_OTHER_SEAT', { seat: own });
       if (c.cmd === 'login') {
-        const [row] = await ctx.db.query<{ fjh: string }>('SELECT fjh FROM users WHERE user_seat_no = $1', [own]);
-        fjh = row?.fjh ?? '';
+        const [row] = await ctx.db.query<{ fjh: string; callerId: string | null }>(
+          'SELECT u.fjh, l.caller_id AS "callerId" FROM users u LEFT JOIN lines l ON l.id = u.lineid WHERE u.user_seat_no = $1', [own]);
+        const fjh = row?.fjh ?? '';
+        phone = { fjh, callerIds: [fjh, row?.callerId ?? ''].filter((n) => n !== '') };
         if (!seatSocket) {
           seatSocket = { seat: own, send };
           gateway.attach(seatSocket);
@@ -117,7 +147,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       }
       if (!seatSocket) return error('NOT_LOGGED_IN', 'phone_NOT_LOGGED_IN');
       // A dial-out waits for its job: it must not hold up the frames behind it.
-      void gateway.command(own, fjh, c).then((r) => {
+      void gateway.command(own, phone, c).then((r) => {
         if (r.ok) send(r.msg);
         else error(r.refusal.code, r.refusal.key, r.refusal.params);
       });
@@ -150,6 +180,12 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     });
     ws.on('close', () => {
       clearTimeout(idle);
+      session?.stop();
+      if (counted !== null) {
+        const left = (sockets.get(counted) ?? 1) - 1;
+        if (left > 0) sockets.set(counted, left);
+        else sockets.delete(counted);
+      }
       if (seatSocket) gateway.detach(seatSocket);
     });
   });
