@@ -13,7 +13,8 @@ export type LimitKind =
   | 'login_address'
   | 'password_change'
   | 'captcha_address'
-  | 'lookup_address';
+  | 'lookup_address'
+  | 'chat_address';
 
 export interface Slot { kind: LimitKind; key: string; windowMs: number }
 export interface Taken { slot: Slot; hits: number; waitMs: number }

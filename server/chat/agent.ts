@@ -7,7 +7,9 @@ import { seesAllSeats } from '../api/callinfo-sql.ts';
 import { AGENT_FRAMES, type AgentFrame } from '../../schemas/protocol/chat.ts';
 import { socketClosed, socketOpened, transferTo, type AssignRules } from './assign.ts';
 import { strip, type ChatHub, type Conn } from './hub.ts';
-import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
+import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
+import { SocketSession } from '../http/token-session.ts';
+import type { TokenService } from '../auth/tokens.ts';
 import { chatIdOf, closeChat, markRead, notify, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
@@ -22,8 +24,8 @@ const refused = <T>(r: T | Refusal): T => {
  * reads and writes only the open chats assigned to it and receives the ones assigned to it
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
-export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { name: string; avatar: string }, db: Db, hub: ChatHub,
-  rules: () => AssignRules, log: (err: unknown) => void): void {
+export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
+  { db, tokens }: { db: Db; tokens: TokenService }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -37,6 +39,7 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
   };
 
   const handle = async (f: AgentFrame, out: FrameSocket) => {
+    if (!(await session.check())) return;
     if (f.type === 'hello') {
       if (conn) throw new FrameError(409, 'chatHelloTwice');
       const socketId = supervisor ? undefined : crypto.randomUUID();
@@ -70,8 +73,15 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
     }
   };
 
-  serveFrames(ws, lang, checks, handle, log);
+  const out = serveFrames(ws, lang, checks, handle, log);
+  // The login is checked again before every frame and, on a quiet socket, every heartbeat period:
+  // a socket whose session ended or whose user moved to another seat is closed.
+  const session = new SocketSession(db, tokens, user.token, seat, (why) => {
+    out.fail(new FrameError(401, why === 'seat' ? 'chatSeatChanged' : 'chatSessionEnded'));
+    ws.close(why === 'seat' ? 4403 : 4401, why === 'seat' ? 'seat changed' : 'unauthorized');
+  }, socketTiming.heartbeatMs);
   ws.on('close', () => {
+    session.stop();
     if (!conn) return;
     hub.detach(conn);
     if (conn.socketId) void socketClosed(db, conn.socketId).catch(log);

@@ -1,14 +1,51 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { AppContext } from '../context.ts';
-import { loadSessionUser } from '../auth/tokens.ts';
+import type { WebSocket } from 'ws';
 import { open } from '../http/access.ts';
+import { userOfToken } from '../http/token-session.ts';
 import { ApiError, unauthorized } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { seesAllSeats } from '../api/callinfo-sql.ts';
 import { ChatHub, chatTiming } from './hub.ts';
 import { serveVisitor } from './visitor.ts';
 import { serveAgent } from './agent.ts';
+
+/**
+ * Sockets and new chats per sender (test hook). Customers behind one carrier NAT share an
+ * address, hence generous numbers: they bound a script, not a crowd. Over a limit the socket
+ * gets an error frame and is closed (4429); a refused new chat leaves the socket open.
+ */
+export const chatSocketLimits = {
+  /** Visitor sockets open at once from one address, on one process. */
+  visitorsPerAddress: 50,
+  /** New chats one address may open per minute, counted in the shared limiter (every process). */
+  newChatsPerMinute: 30,
+  /** Agent sockets one user may hold at once, on one process. */
+  agentSocketsPerUser: 10,
+};
+
+export const CLOSE_TOO_MANY = 4429;
+
+/** Counts open sockets per key; refuses (error frame, close 4429) one over `max`, and forgets a socket when it closes. */
+function socketCap() {
+  const open = new Map<string | number, number>();
+  return (ws: WebSocket, key: string | number, max: number, refusal: string): boolean => {
+    const n = open.get(key) ?? 0;
+    if (n >= max) {
+      ws.send(refusal);
+      ws.close(CLOSE_TOO_MANY, 'too many sockets');
+      return false;
+    }
+    open.set(key, n + 1);
+    ws.on('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+    return true;
+  };
+}
 
 /** Bytes of one socket frame the server accepts at all (the chat's own limit, CHAT_LIMITS.frameBytes, answers with an error frame below it). */
 const MAX_PAYLOAD = 64 * 1024;
@@ -30,22 +67,32 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   await hub.start();
   app.addHook('preClose', () => hub.stop());
 
+  const tooMany = (lang: ReturnType<typeof languageOf>, max: number) =>
+    JSON.stringify({ type: 'error', code: 429, msg: message(lang, 'chatTooManySockets', { max }) });
+  const visitorCap = socketCap();
+  // The wait (ms) before this address may open another chat; 0 = now. Refused attempts count too.
+  const newChatWait = async (address: string) => {
+    const [t] = await ctx.limiter.take([{ kind: 'chat_address', key: address, windowMs: 60_000 }]);
+    return t!.hits > chatSocketLimits.newChatsPerMinute ? t!.waitMs : 0;
+  };
   app.get('/ws/visitor', { websocket: true, config: { access: open } }, (socket, req) => {
-    serveVisitor(socket, languageOf(req), ctx.db, hub, log);
+    const lang = languageOf(req);
+    if (!visitorCap(socket, req.ip, chatSocketLimits.visitorsPerAddress, tooMany(lang, chatSocketLimits.visitorsPerAddress))) return;
+    serveVisitor(socket, lang, ctx.db, hub, log, () => newChatWait(req.ip));
   });
 
   // The token is checked before the upgrade: a bad one gets a plain 401, no socket.
   const agentOf = async (req: FastifyRequest) => {
     const lang = languageOf(req);
     const token = (req.query as { token?: unknown }).token;
-    const claims = typeof token === 'string' && token.length < 4096 ? await ctx.tokens.claims(token) : undefined;
-    const user = claims && (await loadSessionUser(ctx.db, claims.userId, claims.jti));
+    const user = await userOfToken(ctx.db, ctx.tokens, token);
     if (!user) throw unauthorized(message(lang, 'chatLoginRequired'));
     if (!user.userSeatNo && !seesAllSeats(user)) throw new ApiError(403, message(lang, 'chatNoSeat'));
     const [who] = await ctx.db.query<{ name: string; avatar: string }>(
       'SELECT user_chinese_name AS name, avatar FROM users WHERE id = $1', [user.userId]);
-    return { ...user, name: who?.name ?? user.userName, avatar: who?.avatar ?? '' };
+    return { ...user, token: token as string, name: who?.name ?? user.userName, avatar: who?.avatar ?? '' };
   };
+  const agentCap = socketCap();
   const agents = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof agentOf>>>();
   app.get('/ws/chat', {
     websocket: true,
@@ -54,6 +101,9 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
       agents.set(req, await agentOf(req));
     },
   }, (socket, req) => {
-    serveAgent(socket, languageOf(req), agents.get(req)!, ctx.db, hub, rules, log);
+    const lang = languageOf(req);
+    const agent = agents.get(req)!;
+    if (!agentCap(socket, agent.userId, chatSocketLimits.agentSocketsPerUser, tooMany(lang, chatSocketLimits.agentSocketsPerUser))) return;
+    serveAgent(socket, lang, agent, ctx, hub, rules, log);
   });
 }

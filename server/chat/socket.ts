@@ -5,7 +5,7 @@ import { compile, type Check } from '../http/validate.ts';
 import { CHAT_LIMITS, type ServerFrame } from '../../schemas/protocol/chat.ts';
 
 /** Test hook: the heartbeat the server expects (a socket silent for 3 periods is closed). */
-export const socketTiming = { heartbeatMs: CHAT_LIMITS.heartbeatMs };
+export const socketTiming = { heartbeatMs: CHAT_LIMITS.heartbeatMs as number };
 
 export type Checks<F> = Record<string, Check<F>>;
 

@@ -19,7 +19,8 @@ const refused = <T>(r: T | Refusal): T => {
  * the visitor writes, types, closes and rates only that chat. The system message is stored in
  * Chinese, the console's default language (the inbox shows it to agents).
  */
-export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void): void {
+export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void,
+  newChatWait: () => Promise<number>): void {
   let chat: number | null = null;
   let conn: Conn | null = null;
 
@@ -34,6 +35,9 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
     if (f.type === 'hello') {
       if (chat !== null) throw new FrameError(409, 'chatHelloTwice');
       if (f.token === undefined) {
+        // New chats per address are limited (index.ts): a script cannot flood the queue.
+        const wait = await newChatWait();
+        if (wait) throw new FrameError(429, 'chatTooManyNew', { seconds: Math.ceil(wait / 1000) });
         const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'));
         await open(out, created.id, 0, created.token);
         hub.assignSoon();

@@ -22,4 +22,8 @@ export default {
   chatTransferSelf: { en: 'The chat is already yours', zh: '该会话已是您的会话' },
   chatLoginRequired: { en: 'Log in first: the chat socket needs a valid token', zh: '请先登录：会话连接需要有效的令牌' },
   chatNoSeat: { en: 'Your account has no seat number: chat needs one', zh: '您的账号没有坐席号，无法使用在线会话' },
+  chatTooManySockets: { en: 'Too many chat connections (at most {max}): close some and try again', zh: '在线会话连接过多（最多 {max} 个），请关闭部分后重试' },
+  chatTooManyNew: { en: 'Too many new chats from your network: try again in {seconds} s', zh: '您的网络发起的新会话过多，请 {seconds} 秒后重试' },
+  chatSessionEnded: { en: 'Your login has ended: please log in again', zh: '登录已失效，请重新登录' },
+  chatSeatChanged: { en: 'Your seat has changed: please log in again', zh: '您的坐席已变更，请重新登录' },
 } as const;

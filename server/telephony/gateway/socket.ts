@@ -27,7 +27,7 @@ export const socketLimits = {
   /** Open sockets one user may hold on one process (a phone bar per tab); one more is refused with close 4429. */
   maxSocketsPerUser: 10,
   /** A quiet socket's login is checked again this often (a busy one's before every command). */
-  recheckMs: PHONE_SOCKET.heartbeatMs,
+  recheckMs: PHONE_SOCKET.heartbeatMs as number,
 };
 
 /** The ceiling for every socket of the app (ws refuses larger frames before they are buffered whole). */
