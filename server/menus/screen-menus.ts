@@ -1,4 +1,5 @@
-import type { MenuSource } from './schema-menus.ts';
+import { ARCHIVED_CALLS } from '../../schemas/reports/shared/derived.ts';
+import { reportMenuSources, type MenuSource } from './schema-menus.ts';
 
 /**
  * Hand-written screens that must reach every database, also one seeded before the screen
@@ -11,5 +12,13 @@ export const SCREEN_MENUS: readonly MenuSource[] = [
     name: 'simulator',
     permissions: { read: ['admin'] },
     menu: { parent: 'system', path: '/system/simulator', component: 'Simulator', title: 'menu.simulator', icon: 'PhoneOutlined', order: 95 },
+  },
+  // The archived call report's screen is the generic report page (its schema is in the console's catalogue).
+  ...reportMenuSources([ARCHIVED_CALLS]),
+  // The period comparison: KPI rows, not report columns, so a screen of its own; supervisors (agents have no report menu).
+  {
+    name: 'reports/comparisonByConditions',
+    permissions: { read: ['admin', 'supervisor'] },
+    menu: { parent: 'reportcall', path: '/reportcall/comparison', component: 'ComparisonReport', title: 'reports.comparisonByConditions.title', icon: 'LineChartOutlined', order: 95 },
   },
 ];

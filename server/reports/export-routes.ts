@@ -13,7 +13,7 @@ import type { ReportModel } from './model.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
-const CONTENT_TYPE: Record<ExportFormat, string> = {
+export const CONTENT_TYPE: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 };
@@ -26,10 +26,10 @@ export function contentDisposition(name: string): string {
 }
 
 /** Today in the server's time zone, 'YYYY-MM-DD' (the file name's date). */
-const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** ?format=xlsx|csv (xlsx when absent), and the query without it: the rest are the report's conditions. */
-function formatOf(req: FastifyRequest, lang: Language): { format: ExportFormat; query: Record<string, unknown> } {
+export function formatOf(req: FastifyRequest, lang: Language): { format: ExportFormat; query: Record<string, unknown> } {
   const { format = 'xlsx', ...query } = (req.query ?? {}) as Record<string, unknown>;
   if (format !== 'xlsx' && format !== 'csv') throw invalid(lang, { format: message(lang, 'exportFormat') });
   return { format, query };

@@ -15,6 +15,7 @@ const PAGES = {
 const ReportPage = lazy(() => import('../pages/report/ReportPage'));
 const SeatMonitorPage = lazy(() => import('../pages/monitor/SeatMonitorPage'));
 const SimulatorPage = lazy(() => import('../pages/simulator/SimulatorPage'));
+const ComparisonPage = lazy(() => import('../pages/report/ComparisonPage'));
 
 export interface RouteDef {
   path: string;
@@ -53,7 +54,7 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
  */
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
   const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }],
-    Simulator: (path) => [{ path, element: <SimulatorPage /> }] };
+    Simulator: (path) => [{ path, element: <SimulatorPage /> }], ComparisonReport: (path) => [{ path, element: <ComparisonPage /> }] };
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }

@@ -54,7 +54,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     title: column.title,
     sorter: column.sortable,
     render: (value: unknown, record: BaseRecord) => {
-      const shown = <FieldValue description={column} value={value} />;
+      const shown = <FieldValue description={column.byRow?.(record) ?? column} value={value} />;
       const to = column.link?.(record, conditions);
       return to ? <Link to={to}>{shown}</Link> : shown;
     },

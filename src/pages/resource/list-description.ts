@@ -29,6 +29,8 @@ export interface ColumnDescription extends ValueDescription {
   sortable?: boolean;
   /** Where the cell's figure leads (a report's drill-down), given the row and the conditions in force; undefined: plain. */
   link?: (record: Record<string, unknown>, conditions: Record<string, unknown>) => string | undefined;
+  /** How this row's value reads when the rows of one column differ (a comparison's KPIs: counts, seconds, rates). */
+  byRow?: (record: Record<string, unknown>) => ValueDescription;
 }
 
 export interface FilterDescription {

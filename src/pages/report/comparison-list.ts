@@ -1,0 +1,64 @@
+import { stringifyTableParams } from '@refinedev/core';
+import { COMPARISON } from '../../../schemas/reports/shared/derived';
+import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
+import { columnTitleKeys, reportList, type ReportTranslate } from './report-list';
+
+/**
+ * The period comparison's list description (CallInfo/getComparisonByConditions): the report's
+ * conditions (both date ranges, a seat) as the filter bar, and one row per KPI
+ * `{kpi, current, previous, change}`. A row's figures read as its KPI does (a count, seconds, a
+ * rate), so the figure columns take their format from the row; the change is signed.
+ */
+
+const kpis = new Map(COMPARISON.columns.map((column) => [column.key as string, column]));
+
+/** A change with its sign: a rate's in percentage points; counts and times as plain numbers (a negative h:mm:ss would not read). */
+function signed(format: ValueDescription['format']): (value: unknown) => string | undefined {
+  return (value) => {
+    if (value === null || value === undefined) return undefined;
+    const n = Number(value);
+    const sign = n > 0 ? '+' : '';
+    if (format === 'percent') return `${sign}${(n * 100).toFixed(1)}%`;
+    return `${sign}${Math.round(n * 100) / 100}`;
+  };
+}
+
+export function comparisonList(t: ReportTranslate): ListDescription {
+  const base = reportList(COMPARISON, t);
+  const formatOf = (record: Record<string, unknown>) => kpis.get(String(record.kpi))?.format ?? 'number';
+  const figure = (key: 'current' | 'previous'): ColumnDescription => ({
+    key, title: t(`reports.columns.${key}`), format: 'number', byRow: (record) => ({ format: formatOf(record) }),
+  });
+  const columns: ColumnDescription[] = [
+    {
+      key: 'kpi',
+      title: t('reports.columns.kpi'),
+      format: 'text',
+      label: (value) => {
+        const kpi = kpis.get(String(value));
+        return kpi ? t(columnTitleKeys(COMPARISON, kpi)) : undefined;
+      },
+    },
+    figure('current'),
+    figure('previous'),
+    {
+      key: 'change', title: t('reports.columns.change'), format: 'number',
+      byRow: (record) => ({ format: 'number', label: signed(formatOf(record)) }),
+    },
+  ];
+  return { ...base, rowKey: 'kpi', columns };
+}
+
+/**
+ * The comparison needs both ranges: a screen opened without them starts from the last 7 days
+ * (today included) against the 7 days before, as the filter bar reads them from the URL.
+ */
+export function defaultComparisonUrl(path: string, today: Date): string {
+  const day = (offset: number) => {
+    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const ranges = { startTime: day(-6), endTime: day(0), compareStartTime: day(-13), compareEndTime: day(-7) };
+  const filters = Object.entries(ranges).map(([field, value]) => ({ field, operator: 'eq' as const, value }));
+  return `${path}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: 10 }, sorters: [], filters })}`;
+}
