@@ -142,6 +142,8 @@ function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: s
     setHeaders(res, file) {
       res.header('x-content-type-options', 'nosniff');
       res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Customers' sites load the widget's embed script from here (helmet's default is same-origin).
+      if (path.basename(file) === 'widget.js') res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   // The customer widget (/widget; /widget.js, the script that embeds it, is a file above) is the

@@ -35,6 +35,9 @@ describe('customer widget page', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.headers['cache-control']).toBe('no-cache');
+    // Other sites may load it (helmet answers same-origin elsewhere).
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await s.app.inject({ method: 'GET', url: '/index.html' })).headers['cross-origin-resource-policy']).toBe('same-origin');
     const page = await s.app.inject({ method: 'GET', url: '/' });
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
