@@ -9,7 +9,8 @@ import { day, loginAs, openMenu, pickDate, storedToken, tableRows as rows } from
  * chart, a drill-down from a figure to the calls behind it, and the export of those calls as an
  * .xlsx. The downloaded file is read back by a reader of our own (tests/support/xlsx-read.ts,
  * not the exceljs that wrote it) and must hold exactly the rows the report's API answers for the
- * same conditions, ring seconds at most 60. Also: an export cancelled while it downloads.
+ * same conditions, ring seconds at most 60. Also: an export cancelled while it downloads, and the
+ * screens and exports of the archived call report and the period comparison.
  *
  * The network is slowed through Chromium's DevTools protocol so the download's progress stays on
  * screen long enough to be seen and cancelled on a busy machine; no fixed sleeps.
@@ -24,7 +25,9 @@ interface CallRow {
 }
 
 const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording'] as const;
-const zh = JSON.parse(fs.readFileSync(new URL('../../src/locales/zh.json', import.meta.url), 'utf8')) as { reports: { columns: Record<string, string> }; crud: { yes: string; no: string } };
+const zh = JSON.parse(fs.readFileSync(new URL('../../src/locales/zh.json', import.meta.url), 'utf8')) as {
+  reports: { columns: Record<string, string>; kpi: Record<string, string> }; crud: { yes: string; no: string };
+};
 
 /** Chromium's own throttling of this page's traffic: `latency` ms per request, `bytesPerSecond` down (-1: unlimited). */
 async function throttle(page: Page, latency: number, bytesPerSecond: number): Promise<void> {
@@ -142,5 +145,44 @@ test.describe('report export', () => {
     await expect(progress).toHaveCount(0);
     await expect(exportButton(page)).toBeEnabled();
     expect(saved).toBe(0);
+  });
+
+  test('the period comparison opens on two default ranges, shows a row per KPI and exports them', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await openMenu(page, '报表统计', '时段对比');
+    await expect(page).toHaveURL(/#\/reportcall\/comparison\?/);
+    await expect(page.getByTestId('filter-bar').getByLabel('对比开始日期', { exact: true })).toHaveValue(day(-13));
+    await expect(rows(page).filter({ hasText: zh.reports.kpi.calls! })).toHaveCount(1);
+
+    const exported = page.waitForRequest((r) => r.url().includes('/api/export/CallInfo/getComparisonByConditions'));
+    const downloaded = page.waitForEvent('download');
+    await exportButton(page).click();
+    const download = await downloaded;
+    const conditions = JSON.parse((await exported).postData() ?? '{}') as Record<string, unknown>;
+    expect(conditions).toMatchObject({ startTime: day(-6), endTime: day(0), compareStartTime: day(-13), compareEndTime: day(-7) });
+    const res = await page.request.post('/api/CallInfo/getComparisonByConditions', { data: conditions, headers: { authorization: `Bearer ${await storedToken(page)}` } });
+    const { list } = ((await res.json()) as { data: { list: { kpi: string; current: number | null; previous: number | null; change: number | null }[] } }).data;
+    await expect(rows(page)).toHaveCount(list.length);
+    const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
+    expect(sheet[0]).toEqual(['kpi', 'current', 'previous', 'change'].map((key) => zh.reports.columns[key]));
+    expect(sheet.slice(1).map((r) => [r[0], r[1] ?? null, r[2] ?? null, r[3] ?? null]))
+      .toEqual(list.map((r) => [zh.reports.kpi[r.kpi] ?? r.kpi, r.current, r.previous, r.change]));
+  });
+
+  test('the archived call report has its screen and exports what its API lists', async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await openMenu(page, '报表统计', '历史通话报表');
+    await expect(page).toHaveURL(/#\/reportcall\/archive/);
+    const table = page.getByTestId('resource-table');
+    for (const key of CALL_KEYS.slice(0, 9)) await expect(table.getByRole('columnheader', { name: zh.reports.columns[key], exact: true })).toBeVisible();
+    const downloaded = page.waitForEvent('download');
+    await exportButton(page).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^历史通话报表-.*\.xlsx$/);
+    const res = await page.request.post('/api/CallReport/getOldAllCallReportByPage', { data: { pageSize: 1000 }, headers: { authorization: `Bearer ${await storedToken(page)}` } });
+    const { list } = ((await res.json()) as { data: { list: CallRow[] } }).data;
+    const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
+    expect(sheet[0]).toEqual(CALL_KEYS.slice(0, 9).map((key) => zh.reports.columns[key]));
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(list.map((r) => r.callId));
   });
 });
