@@ -7,6 +7,7 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import { closeSeatStatus } from '../seats/status-log.ts';
 import { seatNo } from './callinfo-sql.ts';
 import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
 
@@ -57,14 +58,14 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       if (seat === me.userSeatNo) {
         await db.transaction(async (tx) => {
           await tokens.revoke(tx, me.jti);
-          if (seat) await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+          if (seat) await closeSeatStatus(tx, seat, new Date());
         });
         return ok(null);
       }
       if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
         await revokeSeatSessions(tx, seat);
-        await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+        await closeSeatStatus(tx, seat, new Date());
       });
       return ok(null);
     },
