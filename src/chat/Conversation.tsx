@@ -24,8 +24,11 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat?.msgList.length ?? 0;
 
-  // Keep the newest message in view as messages arrive (and when another chat opens).
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [count, typing, chatId]);
+  // Keep the newest message in view as messages arrive (and when another chat opens). A block
+  // body: newer Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count, typing, chatId]);
 
   if (!chat) return null;
   const open = chat.state === 'on';
@@ -50,10 +53,11 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
             <>
               <Button size="small" icon={<SwapOutlined />} onClick={() => setTransferring(chatId)}>{t('chat.actions.transfer')}</Button>
               <Dropdown
+                trigger={['click']}
                 menu={{
                   items: [
-                    { key: 'solved', label: t('chat.actions.closeSolved') },
-                    { key: 'unsolved', label: t('chat.actions.closeUnsolved') },
+                    { key: 'solved', label: <span data-testid="chat-close-solved">{t('chat.actions.closeSolved')}</span> },
+                    { key: 'unsolved', label: <span data-testid="chat-close-unsolved">{t('chat.actions.closeUnsolved')}</span> },
                   ],
                   onClick: ({ key }) => store.close(chatId, key === 'solved'),
                 }}
