@@ -9,24 +9,19 @@
  *  - agent synthesis for that month, one supervisor; on PostgreSQL also 10 at once (p99).
  * Run: npm run bench:reports [-- --postgres] [--calls N]   (writes bench/out/reports[-postgres].json)
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
 import { runReport } from '../server/reports/sql.ts';
 import { generate } from '../scripts/generate.ts';
-import { freePort, startCluster } from '../tests/support/pg-cluster.ts';
+import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-reports-'));
 const callsArg = process.argv.indexOf('--calls');
 const CALLS = callsArg >= 0 ? Number(process.argv[callsArg + 1]) : 1_000_000;
-const cluster = process.argv.includes('--postgres') ? await startCluster() : undefined;
-if (cluster) process.env.DATABASE_URL = cluster.url();
+const db = await benchDatabase('reports');
+const { dataDir } = db;
+const cluster = db.cluster;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
@@ -82,23 +77,10 @@ async function post(port: number, token: string, action: string, body: object): 
 // The machine may be shared: the load average beside the figures says how much they can be trusted.
 const loadBefore = os.loadavg();
 const raw = await fillAndRaw();
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startBenchServer(db);
+const { port } = server;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      if (i > 1200) throw new Error('server did not start');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'supervisor', password: 'super123' }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await server.login('supervisor', 'super123');
   await post(port, token, 'getFullCallReport', pageBody(1));
   const apiPage: number[] = [];
   for (let r = 0; r < ROUNDS; r++) for (const n of PAGES) apiPage.push(...(await timed(() => post(port, token, 'getFullCallReport', pageBody(n)), 1)));
@@ -113,20 +95,15 @@ try {
   }
   const figures = {
     date: new Date().toISOString(),
-    machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version,
-      loadAverage1m: { start: loadBefore[0], end: os.loadavg()[0] } },
+    machine: { ...machine(), loadAverage1m: { start: loadBefore[0], end: os.loadavg()[0] } },
     engine: cluster ? 'postgres' : 'pglite',
     generated: raw.gen,
     month: { ...MONTH, calls: raw.monthCalls },
     callReportPage: { pages: PAGES, pageSize: 50, rounds: ROUNDS, apiP50: p(apiPage, 0.5), apiP99: p(apiPage, 0.99), rawP50: p(raw.rawPage, 0.5), ratio: Math.round((p(apiPage, 0.5) / p(raw.rawPage, 0.5)) * 100) / 100 },
     agentSynthesis: { apiP50: p(apiSynthesis, 0.5), apiMax: p(apiSynthesis, 1), rawP50: p(raw.rawSynthesis, 0.5), concurrent },
   };
-  fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/out/reports${cluster ? '-postgres' : ''}.json`), JSON.stringify(figures, null, 2));
-  console.log(JSON.stringify(figures, null, 2));
+  writeFigures(`reports${cluster ? '-postgres' : ''}`, figures);
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  cluster?.stop();
+  await server.stop();
+  db.remove();
 }

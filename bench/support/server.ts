@@ -59,7 +59,8 @@ export async function startBenchServer(db: Pick<BenchDatabase, 'dataDir'>, env: 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, LOG_LEVEL: 'warn', ...env },
+    // SIM_ESL_PORT 0: the server's simulated switch takes a free port, so a bench never meets a running console's.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, LOG_LEVEL: 'warn', SIM_ESL_PORT: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
