@@ -1,74 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { excelSerial as serial, readSheet } from '../support/xlsx-read.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { CALLS, DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts';
 
 /**
- * Report export (POST api/export/<module>/<action>): files read back here without exceljs — a
- * small unzip (node:zlib) and a read of the sheet's XML — and compared with the report's own
+ * Report export (POST api/export/<module>/<action>): files read back without exceljs — a small
+ * unzip (node:zlib) and a read of the sheet's XML, tests/support/xlsx-read.ts — and compared with the report's own
  * rows; CSV with its byte-order mark and Chinese titles; roles, own seat, bad conditions, the cap.
  */
-
-/** The entries of a zip file by name (stored or deflated), from its central directory. */
-function unzip(buf: Buffer): Map<string, Buffer> {
-  let eocd = buf.length - 22;
-  while (eocd >= 0 && buf.readUInt32LE(eocd) !== 0x06054b50) eocd -= 1;
-  if (eocd < 0) throw new Error('not a zip file');
-  const entries = new Map<string, Buffer>();
-  let p = buf.readUInt32LE(eocd + 16);
-  for (let i = 0; i < buf.readUInt16LE(eocd + 10); i += 1) {
-    const [method, size, nameLen, extraLen, commentLen, local] =
-      [buf.readUInt16LE(p + 10), buf.readUInt32LE(p + 20), buf.readUInt16LE(p + 28), buf.readUInt16LE(p + 30), buf.readUInt16LE(p + 32), buf.readUInt32LE(p + 42)];
-    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    const data = buf.subarray(start, start + size);
-    entries.set(name, method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data));
-    p += 46 + nameLen + extraLen + commentLen;
-  }
-  return entries;
-}
-
-const unescapeXml = (s: string) => s.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-f]+|#[0-9]+);/gi, (_, e: string) =>
-  ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e] ?? String.fromCodePoint(Number(e[1]!.toLowerCase() === 'x' ? `0${e.slice(1)}` : e.slice(1))));
-
-type Cell = string | number;
-/** The first sheet's rows: strings as text, numbers as numbers, by column letter order; with each cell's style index. */
-function readSheet(file: Buffer): { rows: Cell[][]; styles: number[][]; numFmts: Map<number, string> } {
-  const zip = unzip(file);
-  const shared = [...(zip.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)]
-    .map((m) => unescapeXml([...m[1]!.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
-  const xml = zip.get('xl/worksheets/sheet1.xml')!.toString('utf8');
-  const rows: Cell[][] = [];
-  const styles: number[][] = [];
-  for (const row of xml.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)) {
-    const cells: Cell[] = [];
-    const rowStyles: number[] = [];
-    for (const c of row[1]!.matchAll(/<c r="([A-Z]+)\d+"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const col = [...c[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-      const type = /t="(\w+)"/.exec(c[2]!)?.[1];
-      const inner = c[3] ?? '';
-      const v = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
-      const text = /<t[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1];
-      if (type === 's') cells[col] = shared[Number(v)]!;
-      else if (type === 'inlineStr') cells[col] = unescapeXml(text ?? '');
-      else if (type === 'str') cells[col] = unescapeXml(v ?? '');
-      else if (v !== undefined) cells[col] = Number(v);
-      rowStyles[col] = Number(/s="(\d+)"/.exec(c[2]!)?.[1] ?? 0);
-    }
-    rows.push(cells);
-    styles.push(rowStyles);
-  }
-  const stylesXml = zip.get('xl/styles.xml')!.toString('utf8');
-  const fmtCodes = new Map([...stylesXml.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [Number(m[1]), unescapeXml(m[2]!)]));
-  const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)?.[1] ?? '').matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((m) => Number(m[1]));
-  const numFmts = new Map(xfs.map((id, i) => [i, fmtCodes.get(id) ?? String(id)]));
-  return { rows, styles, numFmts };
-}
-
-/** A wire time as the Excel date serial that stands for the same wall-clock time. */
-const serial = (t: string) => Date.UTC(+t.slice(0, 4), +t.slice(5, 7) - 1, +t.slice(8, 10), +t.slice(11, 13), +t.slice(14, 16), +t.slice(17, 19)) / 86_400_000 + 25_569;
 
 /** The call list's column titles as the browser words them (src/locales), which the export must repeat. */
 const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording'];
