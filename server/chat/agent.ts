@@ -10,7 +10,7 @@ import { strip, type ChatHub, type Conn } from './hub.ts';
 import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
 import { SocketSession } from '../http/token-session.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { chatIdOf, closeChat, markRead, notify, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
+import { chatIdOf, closeChat, markRead, notifyTyping, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -61,7 +61,7 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
     } else if (f.type === 'typing') {
       const why = mine(c);
       if (why) throw new FrameError(403, why, {}, { chatId: f.chatId });
-      await notify(db, `t:${c.id}:agent:${f.content ?? ''}`);
+      await notifyTyping(db, { id: c.id, chatId: c.chatId, role: 'agent', content: f.content ?? '' });
     } else if (f.type === 'read') {
       refused(await withChat(db, c.id, (x) => (supervisor || x.seat !== seat ? 'chatNotYours' : null), (tx, locked) => markRead(tx, locked, f.seq)));
     } else if (f.type === 'close') {

@@ -2,7 +2,7 @@ import type { Db } from '../db/types.ts';
 import { CHANNEL as SEAT_CHANNEL } from '../monitor/hub.ts';
 import type { ServerFrame } from '../../schemas/protocol/chat.ts';
 import { assignWaiting, refreshSockets, requeueGone, type AssignRules } from './assign.ts';
-import { CHANNEL, chatInfos, messagesAfter, type ChatInfoRow } from './store.ts';
+import { CHANNEL, chatInfos, messagesAfter, type ChatInfoRow, type Typing } from './store.ts';
 
 /** One socket as the hub sees it: what it may read and how far it has been sent each chat. */
 export interface Conn {
@@ -142,23 +142,28 @@ export class ChatHub {
   }
 
   private notified(payload: string): void {
-    const m = /^([mct]):(\d+)(?::(client|agent):)?/s.exec(payload);
+    if (payload.startsWith('t:')) return this.typing(payload.slice(2));
+    const m = /^([mc]):(\d+)$/.exec(payload);
     if (!m) return;
     const id = Number(m[2]);
     if (m[1] === 'm') {
       for (const [conn, s] of this.conns) if (this.sees(conn, s, id)) this.pump(conn, id);
-    } else if (m[1] === 't') {
-      const role = m[3] as 'client' | 'agent';
-      const content = payload.slice(m[0].length);
-      for (const [conn, s] of this.conns) {
-        if (!this.sees(conn, s, id) || (conn.kind === 'visitor') === (role === 'client')) continue;
-        void this.inQueue(conn, async () => {
-          const [info] = await chatInfos(this.db, [id]);
-          if (info) conn.send({ type: 'typing', chatId: info.chatId, role, content });
-        });
-      }
     } else {
       void this.changed(id).catch((err: unknown) => this.onError(err));
+    }
+  }
+
+  /** Someone types: the other side of the chat gets the preview, straight from the notification. */
+  private typing(json: string): void {
+    let t: Typing;
+    try {
+      t = JSON.parse(json) as Typing;
+    } catch {
+      return;
+    }
+    for (const [conn, s] of this.conns) {
+      if (!this.sees(conn, s, t.id) || (conn.kind === 'visitor') === (t.role === 'client')) continue;
+      void this.inQueue(conn, () => conn.send({ type: 'typing', chatId: t.chatId, role: t.role, content: t.content }));
     }
   }
 

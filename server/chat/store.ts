@@ -7,11 +7,17 @@ import type { ChatInfo, ChatMessageFrame } from '../../schemas/protocol/chat.ts'
  * The chat tables as the hub writes and reads them (migrations 005, 006, 012). Every change is
  * announced on channel `chat_hub` inside its transaction, so every process (PGlite: this one)
  * hears of it after commit: `m:<id>` a message was stored, `c:<id>` the chat's state changed,
- * `t:<id>:<role>:<preview>` someone is typing (not stored). Receivers read the rows themselves.
+ * `t:<json Typing>` someone is typing (not stored; it carries all its receivers need, so a
+ * flood of typing frames costs no query per receiving socket). Receivers read the rows themselves.
  */
 export const CHANNEL = 'chat_hub';
 
 export const notify = (tx: Queryable, payload: string) => tx.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+
+/** A typing announcement: chat row id, its wire id, who types, the preview. */
+export interface Typing { id: number; chatId: string; role: 'client' | 'agent'; content: string }
+
+export const notifyTyping = (db: Queryable, t: Typing) => notify(db, `t:${JSON.stringify(t)}`);
 
 /** A chat row as the hub checks it (locked for the length of a change). */
 export interface ChatRow { id: number; chatId: string; seat: string; state: string; rating: number | null }

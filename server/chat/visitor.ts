@@ -5,7 +5,7 @@ import { VISITOR_FRAMES, type VisitorFrame } from '../../schemas/protocol/chat.t
 import type { ChatHub, Conn } from './hub.ts';
 import { strip } from './hub.ts';
 import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
-import { chatByToken, chatInfos, closeChat, createChat, notify, rateChat, storeMessage, withChat, type Refusal } from './store.ts';
+import { chatByToken, chatInfos, closeChat, createChat, notifyTyping, rateChat, storeMessage, withChat, type Refusal } from './store.ts';
 
 const checks = checksOf<VisitorFrame>(VISITOR_FRAMES);
 
@@ -22,11 +22,13 @@ const refused = <T>(r: T | Refusal): T => {
 export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void,
   newChatWait: () => Promise<number>): void {
   let chat: number | null = null;
+  let chatId = '';
   let conn: Conn | null = null;
 
   const open = async (out: FrameSocket, id: number, from: number, token?: string) => {
     const [info] = await chatInfos(db, [id]);
     chat = id;
+    chatId = info!.chatId;
     conn = { kind: 'visitor', seat: '', send: out.send };
     hub.attach(conn, [{ id, from }], () => out.send({ type: 'welcome', chat: strip(info!), ...(token ? { token } : {}) }));
   };
@@ -58,7 +60,7 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
       })));
       out.send({ type: 'ack', chatId: stored.chatId, clientMsgId: f.clientMsgId, seq: stored.seq });
     } else if (f.type === 'typing') {
-      await notify(db, `t:${id}:client:${f.content ?? ''}`);
+      await notifyTyping(db, { id, chatId, role: 'client', content: f.content ?? '' });
     } else if (f.type === 'close') {
       refused(await withChat(db, id, isOpen, (tx, c) => closeChat(tx, c, undefined)));
     } else if (f.type === 'rate') {

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatSocketLimits } from '../../server/chat/index.ts';
 import { socketTiming } from '../../server/chat/socket.ts';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat.ts';
@@ -29,6 +29,7 @@ beforeEach(async () => {
 afterEach(async () => {
   Object.assign(chatSocketLimits, savedLimits);
   Object.assign(socketTiming, savedTiming);
+  vi.restoreAllMocks();
   for (const c of open.splice(0)) await c.close();
 });
 
@@ -182,6 +183,31 @@ describe(`chat sockets: guessing and oversized frames (${engine})`, () => {
       expect(row!.seat).toBe('8105');
     } finally {
       for (const seat of ['8105', '8102', '8301']) await setStatus(s.ctx.db, seat, 3);
+    }
+  });
+
+  it('a flood of typing previews reaches the other side without a query per receiving socket', async () => {
+    await setStatus(s.ctx.db, '8103', 0);
+    try {
+      const { c: a } = await agent('agent3');
+      const watchers = [];
+      for (let i = 0; i < 3; i++) watchers.push((await agent('supervisor', 'super123')).c);
+      const { c: v, welcome } = await visitor();
+      const chatId = welcome.chat.chatId;
+      await a.next((f) => f.type === 'chat' && f.chat.chatId === chatId && f.chat.state === 'assigned');
+      const query = vi.spyOn(s.ctx.db, 'query');
+      for (let i = 1; i <= 5; i++) v.send({ type: 'typing', content: `<b>${i}</b>` });
+      await a.next((f) => f.type === 'typing' && f.content === '<b>5</b>');
+      for (const w of watchers) await w.next((f) => f.type === 'typing' && f.chatId === chatId && f.content === '<b>5</b>');
+      expect(a.frames.filter((f) => f.type === 'typing')).toHaveLength(5);
+      expect(a.frames.find((f) => f.type === 'typing')).toEqual({ type: 'typing', chatId, role: 'client', content: '<b>1</b>' });
+      // One NOTIFY per frame; no chat look-up per receiving socket (the presence tick may run meanwhile).
+      expect(query.mock.calls.filter(([sql]) => /FROM chats ch/.test(String(sql)))).toEqual([]);
+      expect(query.mock.calls.filter(([sql, params]) => /pg_notify/.test(String(sql)) && String((params as unknown[])[1]).startsWith('t:'))).toHaveLength(5);
+      a.send({ type: 'typing', chatId, content: 'answer coming' });
+      expect(await v.next((f) => f.type === 'typing')).toEqual({ type: 'typing', chatId, role: 'agent', content: 'answer coming' });
+    } finally {
+      await setStatus(s.ctx.db, '8103', 3);
     }
   });
 });
