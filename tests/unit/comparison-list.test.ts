@@ -42,6 +42,8 @@ describe('comparisonList', () => {
     expect(change('abandonRate', -0.1)).toBe('-10.0%');
     expect(change('calls', 3)).toBe('+3');
     expect(change('aht', -12.346)).toBe('-12.35');
+    expect(change('talkSeconds', 2528)).toBe('+0:42:08');
+    expect(change('talkSeconds', -61)).toBe('-0:01:01');
     expect(change('calls', 0)).toBe('0');
     expect(change('calls', null)).toBeUndefined();
   });

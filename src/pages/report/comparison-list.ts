@@ -1,6 +1,6 @@
 import { stringifyTableParams } from '@refinedev/core';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
-import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
+import { durationText, type ColumnDescription, type ListDescription, type ValueDescription } from '../resource/list-description';
 import { columnTitleKeys, reportList, type ReportTranslate } from './report-list';
 
 /**
@@ -12,14 +12,15 @@ import { columnTitleKeys, reportList, type ReportTranslate } from './report-list
 
 const kpis = new Map(COMPARISON.columns.map((column) => [column.key as string, column]));
 
-/** A change with its sign: a rate's in percentage points; counts and times as plain numbers (a negative h:mm:ss would not read). */
+/** A change with its sign, read as its KPI: a rate's in percentage points, a summed time as h:mm:ss, the rest as numbers. */
 function signed(format: ValueDescription['format']): (value: unknown) => string | undefined {
   return (value) => {
     if (value === null || value === undefined) return undefined;
     const n = Number(value);
-    const sign = n > 0 ? '+' : '';
-    if (format === 'percent') return `${sign}${(n * 100).toFixed(1)}%`;
-    return `${sign}${Math.round(n * 100) / 100}`;
+    const sign = n > 0 ? '+' : n < 0 ? '-' : '';
+    if (format === 'percent') return `${sign}${(Math.abs(n) * 100).toFixed(1)}%`;
+    if (format === 'duration') return `${sign}${durationText(Math.abs(n))}`;
+    return `${sign}${Math.round(Math.abs(n) * 100) / 100}`;
   };
 }
 
