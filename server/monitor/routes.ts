@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { loadSessionUser } from '../auth/tokens.ts';
+import { userOfToken } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
 import { bearerToken } from '../http/guard.ts';
 import { ApiError, forbidden } from '../http/envelope.ts';
@@ -70,8 +70,11 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     open.add(end);
     const beat = setInterval(() => {
       void (async () => {
-        const claims = await ctx.tokens.claims(token);
-        const live = claims && (await loadSessionUser(ctx.db, claims.userId, claims.jti));
+        // A session superseded by a newer login throws its own 401: it ends the stream like any other end.
+        const live = await userOfToken(ctx.db, ctx.tokens, token).catch((err: unknown) => {
+          if (err instanceof ApiError) return undefined;
+          throw err;
+        });
         if (!live) end('session');
         else if (!ended) res.write(': ping\n\n');
       })().catch((err: unknown) => app.log.warn({ err }, 'seat monitor session check failed'));
