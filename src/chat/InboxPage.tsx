@@ -11,7 +11,7 @@ import { usePageTitle } from '../shell/use-page-title';
 import { chatStore, useChat } from './chat';
 import { ChatList } from './ChatList';
 import { Conversation } from './Conversation';
-import { PERSISTENT_KEY } from './notifier';
+import { clearNotices } from './notifier';
 import { setSoundOn, soundOn } from './sound';
 
 function Toolbar() {
@@ -50,8 +50,8 @@ export default function InboxPage() {
     const store = chatStore.getState();
     store.start();
     store.setOnScreen(true);
-    // The agent is here: the "new webchat message" reminder has done its job.
-    notification.destroy(PERSISTENT_KEY);
+    // The agent is here: the notices would only cover the conversation.
+    clearNotices(notification);
     return () => store.setOnScreen(false);
   }, [notification]);
 

@@ -15,7 +15,8 @@ const LIMIT = 25;
 /** Counted in characters as people see them (code points), so an emoji is never cut in half. */
 export function truncate(text: string): string {
   const chars = Array.from(text);
-  return chars.length > LIMIT ? `${chars.slice(0, KEEP).join('')}...` : text;
+  // A space before the ellipsis reads as a mistake: it goes.
+  return chars.length > LIMIT ? `${chars.slice(0, KEEP).join('').trimEnd()}...` : text;
 }
 
 /** The list with `item` added last and the oldest dropped beyond `cap`; `dropped` are the ones to close. */

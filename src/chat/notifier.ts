@@ -11,6 +11,8 @@ import { NOTICE_SECONDS, noticeText, pushCapped } from './notices';
 import type { ClientNotice } from './store';
 
 export const PERSISTENT_KEY = 'chat-new-message';
+/** Bottom right: at the top they would cover the header's buttons, the chat one included. */
+const PLACEMENT = 'bottomRight';
 
 export interface NotifierDeps {
   notification: NotificationInstance;
@@ -21,8 +23,16 @@ export interface NotifierDeps {
   open(chatId: string): void;
 }
 
+/** Keys of the in-page notices on screen now (one notifier per page: the shell's listener). */
+let inPage: string[] = [];
+
+/** The agent opened the inbox: every chat notice, the persistent one included, has done its job. */
+export function clearNotices(notification: NotificationInstance): void {
+  for (const key of [PERSISTENT_KEY, ...inPage]) notification.destroy(key);
+  inPage = [];
+}
+
 export function createNotifier(deps: NotifierDeps): (notice: ClientNotice, watching: boolean) => void {
-  let inPage: string[] = [];
   let desktop: Notification[] = [];
   let count = 0;
 
@@ -53,6 +63,7 @@ export function createNotifier(deps: NotifierDeps): (notice: ClientNotice, watch
       key: PERSISTENT_KEY,
       message: deps.t('chat.notify.persistent'),
       duration: 0,
+      placement: PLACEMENT,
       onClick: () => deps.open(notice.chatId),
     });
     const key = `chat-msg-${count}`;
@@ -61,6 +72,7 @@ export function createNotifier(deps: NotifierDeps): (notice: ClientNotice, watch
       message: title,
       description: body,
       duration: NOTICE_SECONDS,
+      placement: PLACEMENT,
       onClick: () => {
         deps.notification.destroy(key);
         deps.open(notice.chatId);

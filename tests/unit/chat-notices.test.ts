@@ -6,6 +6,7 @@ describe('notification text', () => {
     expect(truncate('a'.repeat(25))).toBe('a'.repeat(25));
     expect(truncate('a'.repeat(26))).toBe(`${'a'.repeat(24)}...`);
     expect(truncate('')).toBe('');
+    expect(truncate('Hi, I need to change my delivery address')).toBe('Hi, I need to change my...');
   });
 
   it('counts characters as people see them (Chinese, emoji)', () => {
