@@ -7,6 +7,9 @@ import { formatCommand, PHONE_SOCKET, type PhoneCommand } from '../../schemas/pr
 
 export type SocketFactory = (url: string) => WebSocket;
 
+/** Close codes after which reconnecting cannot help (server/telephony/gateway/socket.ts). */
+export const FINAL_CLOSE_CODES: readonly number[] = [4401, 4403, 4429];
+
 export interface ConnectionOptions {
   /** The address to open (token and language in the query); null stops trying (no token any more). */
   url(): string | null;
@@ -45,12 +48,18 @@ export function connect(options: ConnectionOptions): Connection {
     ws.onmessage = (event: MessageEvent) => {
       if (typeof event.data === 'string') options.onFrame(event.data);
     };
-    ws.onclose = () => {
+    ws.onclose = (event?: CloseEvent) => {
       clearInterval(heartbeat);
       heartbeat = undefined;
       if (socket !== ws) return;
       socket = null;
       options.onState('closed');
+      // The server ended this login (4401), moved the user to another seat (4403) or refused one
+      // socket too many (4429): trying again every 800 ms would only be refused again.
+      if (event && FINAL_CLOSE_CODES.includes(event.code)) {
+        options.log(`phone: the server closed the socket for good (${event.code}); not reconnecting`);
+        return;
+      }
       if (!stopped) retry = setTimeout(open, PHONE_SOCKET.reconnectMs);
     };
   };
