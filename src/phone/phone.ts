@@ -1,12 +1,13 @@
 /**
  * The console's one phone store, wired to the browser: the app's HTTP client, the real
- * WebSocket, WebAudio's ring, desktop notifications, hash navigation for pop-ups and
- * navigator.sendBeacon. Loaded with the phone bar only (never on the login page).
+ * WebSocket, WebAudio's ring, desktop notifications, hash navigation for pop-ups,
+ * navigator.sendBeacon and the tab's sessionStorage. Loaded with the phone bar only (never on the login page).
  */
 import { useStore } from 'zustand';
 import i18n from '../app/i18n';
 import { http } from '../app/providers';
 import { tokenStore } from '../lib/token';
+import type { TabStorage } from './reload-memory';
 import { createRinger } from './ringer';
 import { createPhoneStore, type PhoneState } from './store';
 
@@ -33,6 +34,15 @@ function notifyIncoming(phoneNo: string): void {
   };
 }
 
+/** sessionStorage, when the browser lets the page use it (reading it throws where storage is blocked). */
+function tabStorage(): TabStorage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export const phoneStore = createPhoneStore({
   http,
   socketUrl,
@@ -46,6 +56,7 @@ export const phoneStore = createPhoneStore({
   notifyIncoming,
   sendBeacon: typeof navigator !== 'undefined' && navigator.sendBeacon ? (url, body) => navigator.sendBeacon(`${apiBase}${url}`, body) : undefined,
   token: () => tokenStore.get(),
+  tabStorage: tabStorage(),
 });
 
 export const usePhone = <T,>(select: (state: PhoneState) => T): T => useStore(phoneStore, select);

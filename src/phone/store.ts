@@ -14,6 +14,7 @@ import type { SessionUser } from '../../data-providers/user-info';
 import type { Http } from '../lib/http';
 import { connect, type Connection, type SocketFactory } from './connection';
 import { popupPath } from './popup-path';
+import { rememberLeftStatus, takeLeftStatus, type TabStorage } from './reload-memory';
 import { planDial, transferTarget, type Alert } from './rules';
 import { initialState, isOffline, next, type AgentEvent, type AgentState } from './state-machine';
 
@@ -36,6 +37,8 @@ export interface PhoneDeps {
   sendBeacon: ((url: string, body: Blob) => boolean) | undefined;
   /** The session token, which the beacon carries in its address. */
   token(): string | null;
+  /** The tab's sessionStorage (reload-memory.ts), or undefined where there is none. */
+  tabStorage: TabStorage | undefined;
 }
 
 export interface PhoneState {
@@ -56,7 +59,10 @@ export interface PhoneState {
   threeWay(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
   survey(): void;
   dismissNotice(): void;
-  /** The page is going away: close the open status with a beacon (the socket's close must not: a reload closes it too). */
+  /**
+   * The page is going away: close the open status with a beacon (the socket's close must not: a reload closes it too),
+   * and note it in the tab's storage so that, if this is a reload, the next page reopens it.
+   */
   leave(): void;
 }
 
@@ -118,12 +124,17 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
           break;
         case 'STATE':
           if (before.phase === 'ringing' && after.phase !== 'ringing') deps.ring('pause');
-          // No open status after (re)connecting: the seat has just logged in (spec: setUserInfoLogin logs status 5).
+          // No open status after (re)connecting: the seat has just logged in (spec: setUserInfoLogin logs
+          // status 5), unless this tab was reloaded a moment ago: then the status its beacon closed is reopened.
           if (after.curStatus === null && !loginMarked) {
             loginMarked = true;
-            deps.http.post('/api/User/setUserInfoLogin', { userSeatNo: after.userSeatNo })
-              .then(() => apply({ type: 'chosen', status: SEAT_STATUS.login, at: deps.now() }))
-              .catch(fail);
+            const restored = deps.tabStorage ? takeLeftStatus(deps.tabStorage, after.userSeatNo, deps.now()) : null;
+            if (restored !== null) writeStatus(restored).catch(fail);
+            else {
+              deps.http.post('/api/User/setUserInfoLogin', { userSeatNo: after.userSeatNo })
+                .then(() => apply({ type: 'chosen', status: SEAT_STATUS.login, at: deps.now() }))
+                .catch(fail);
+            }
           }
           break;
         case 'ERROR':
@@ -214,7 +225,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
       leave() {
         const agent = get().agent;
         const token = deps.token();
-        if (!agent || agent.curStatus === null || !deps.sendBeacon || !token) return;
+        if (!agent || agent.curStatus === null) return;
+        if (deps.tabStorage) rememberLeftStatus(deps.tabStorage, agent, deps.now());
+        if (!deps.sendBeacon || !token) return;
         // text/plain keeps the beacon a simple request (no preflight); the endpoint reads it as JSON.
         const body = new Blob([JSON.stringify(beaconBody(agent))], { type: 'text/plain;charset=UTF-8' });
         deps.sendBeacon(`${BEACON_URL}?${new URLSearchParams({ token })}`, body);
