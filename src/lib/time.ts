@@ -1,6 +1,7 @@
 /**
- * Greeting and relative-time helpers of spec sections 4 and 9. Both are pure: `now` is a
- * parameter, and they return i18n keys (with values) for the caller to translate.
+ * Greeting, relative-time and clock formats of spec sections 4 and 9. All are pure: `now` is a
+ * parameter; the greeting and relative time return i18n keys (with values) for the caller to
+ * translate.
  */
 
 export type GreetingKey =
@@ -29,9 +30,28 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day as yyyy-MM-dd (the form report conditions and the wire use). */
+export function isoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Seconds as hours:minutes:seconds, the console's one clock format. Running timers (phone bar,
+ * seat monitor) pad the hours like a clock: '00:04:09'; summed report durations leave them bare
+ * as spreadsheets do: '0:42:08', '49:23:59'. Fractions are dropped and a negative span (clock
+ * skew) reads as zero.
+ */
+export function clockText(seconds: number, hours: 'hh' | 'h' = 'hh'): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  return `${hours === 'hh' ? pad(h) : h}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+}
+
+/** A report's duration (seconds, maybe an average with a fraction) to the nearest second, as 0:42:08. */
+export function durationText(seconds: number): string {
+  return clockText(Math.round(seconds), 'h');
 }
 
 /**

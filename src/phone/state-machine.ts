@@ -7,6 +7,7 @@
 import type { PhoneMessage } from '../../schemas/protocol/phone';
 import { SEAT_STATUS, STATUS_OPTIONS, TIMER_LABEL, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
+import { clockText } from '../lib/time';
 
 /** Where the seat is in a call: none; a dial-out sent but not yet created; ringing (either direction); talking. */
 export type CallPhase = 'idle' | 'dialing' | 'ringing' | 'talking';
@@ -220,8 +221,6 @@ export const statusColor = (status: SeatStatusCode | null): 'green' | 'red' | 'd
 
 /** hh:mm:ss of the timer at `now` (hours grow past 99 rather than wrap). */
 export function timerText(state: Pick<AgentState, 'sDateTime' | 'stoppedAt'>, now: number): string {
-  if (state.sDateTime === null) return '00:00:00';
-  const total = Math.max(0, Math.floor(((state.stoppedAt ?? now) - state.sDateTime) / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+  if (state.sDateTime === null) return clockText(0);
+  return clockText(((state.stoppedAt ?? now) - state.sDateTime) / 1000);
 }

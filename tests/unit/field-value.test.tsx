@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { FieldValue } from '../../src/pages/resource/FieldValue';
-import { durationText, type ValueDescription } from '../../src/pages/resource/list-description';
+import { durationText } from '../../src/lib/time';
+import type { ValueDescription } from '../../src/pages/resource/list-description';
 
 afterEach(() => i18n.changeLanguage('zh'));
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reportById } from '../../src/pages/report/catalogue';
 import { reportColumns } from '../../src/pages/report/report-list';
 import { FieldValue } from '../../src/pages/resource/FieldValue';
-import { durationText } from '../../src/pages/resource/list-description';
+import { durationText } from '../../src/lib/time';
 
 const t = (key: string | string[]) => (Array.isArray(key) ? key[0]! : key);
 const formats = (id: string) => Object.fromEntries(reportColumns(reportById(id)!, t).map((c) => [c.key, c.format]));

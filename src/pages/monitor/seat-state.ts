@@ -3,6 +3,7 @@
  * sends them). Plain functions: the page renders what they return.
  */
 import type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
+import { clockText } from '../../lib/time';
 
 export type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
 
@@ -37,7 +38,5 @@ export function statusKey(status: number | null): string {
 export function elapsed(since: string, now: number): string {
   const start = new Date(since.replace(' ', 'T')).getTime();
   if (Number.isNaN(start)) return '';
-  const total = Math.max(0, Math.floor((now - start) / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+  return clockText((now - start) / 1000);
 }

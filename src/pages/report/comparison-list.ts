@@ -1,6 +1,7 @@
 import { stringifyTableParams } from '@refinedev/core';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
-import { durationText, type ColumnDescription, type ListDescription, type ValueDescription } from '../resource/list-description';
+import { durationText } from '../../lib/time';
+import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
 import { columnTitleKeys, reportList, type ReportTranslate } from './report-list';
 
 /**

@@ -1,6 +1,7 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { durationText, type ValueDescription } from './list-description';
+import { durationText } from '../../lib/time';
+import type { ValueDescription } from './list-description';
 import { optionLabel, useOptions } from './use-options';
 import RecordingPlayer from '../report/RecordingPlayer';
 

@@ -84,12 +84,3 @@ const OPERATORS: Record<FilterOp, LogicalFilter['operator']> = { eq: 'eq', like:
 export function filtersFromValues(filters: readonly FilterDescription[], values: Record<string, unknown>): LogicalFilter[] {
   return filters.map(({ key, op, property }) => ({ field: key, operator: OPERATORS[op], value: typedValue(property, values[key]) }));
 }
-
-/** Seconds as H:MM:SS (call durations). */
-export function durationText(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
