@@ -1,6 +1,6 @@
 import { stringifyTableParams } from '@refinedev/core';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
-import { durationText } from '../../lib/time';
+import { durationText, isoDate } from '../../lib/time';
 import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
 import { columnTitleKeys, reportList, type ReportTranslate } from './report-list';
 
@@ -56,10 +56,7 @@ export function comparisonList(t: ReportTranslate): ListDescription {
  * (today included) against the 7 days before, as the filter bar reads them from the URL.
  */
 export function defaultComparisonUrl(path: string, today: Date): string {
-  const day = (offset: number) => {
-    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  };
+  const day = (offset: number) => isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset));
   const ranges = { startTime: day(-6), endTime: day(0), compareStartTime: day(-13), compareEndTime: day(-7) };
   const filters = Object.entries(ranges).map(([field, value]) => ({ field, operator: 'eq' as const, value }));
   return `${path}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: 10 }, sorters: [], filters })}`;
