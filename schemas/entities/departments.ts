@@ -4,7 +4,8 @@ import type { EntitySchema } from '../types.ts';
 /**
  * Departments form a tree. What the spec ties to departments 4-6 is data here: a department
  * with `workOrderTitle` shows its users the work-order site title, one without `phoneBar`
- * gives its users no phone bar and its seats are not offered as call seats.
+ * gives its users no phone bar and its seats are not offered as call seats, and only users of
+ * one with `chat` take online chats (the chat hub's agents, the inbox in the browser).
  */
 export default {
   $id: 'departments',
@@ -23,7 +24,7 @@ export default {
     },
     menu: { parent: 'system', path: '/system/department', icon: 'ApartmentOutlined', order: 20 },
     list: {
-      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'createTime'],
+      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'chat', 'createTime'],
       filters: [{ field: 'name', op: 'like' }],
       sorters: ['order', 'id', 'name'],
       defaultSort: { field: 'order', order: 'asc' },
@@ -42,6 +43,7 @@ export default {
     order: { type: 'integer', minimum: 0, maximum: 9999, 'x-column': 'sort_order', default: 0 },
     workOrderTitle: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users see the work-order site title' },
     phoneBar: { type: 'boolean', default: true, 'x-widget': 'switch', description: 'its users get the phone bar' },
+    chat: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users take online chats' },
     createTime: { type: 'string', readOnly: true, 'x-column': 'created_at' },
   },
   required: ['name'],

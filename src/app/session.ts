@@ -43,9 +43,10 @@ export const GUEST: SessionUser = {
   email: '',
   roles: [],
   ability: [],
-  // A user without a department: the console title and a phone bar (contracts item 1).
+  // A user without a department: the console title and a phone bar (contracts item 1), no chat.
   workOrderTitle: false,
   phoneBar: true,
+  chat: false,
 };
 
 /**
