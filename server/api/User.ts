@@ -7,7 +7,7 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
-import { closeSeatStatus } from '../seats/status-log.ts';
+import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { seatNo } from './callinfo-sql.ts';
 import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
 
@@ -35,8 +35,7 @@ const noBody: Check<Record<string, never>> = compile({ type: 'object', additiona
 // status is ready and whose user is logged in now; the caller's own seat is left out.
 const IDLE_AGENTS = `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
   FROM users u
-  JOIN LATERAL (SELECT l.status FROM seat_status_logs l WHERE l.user_seat_no = u.user_seat_no AND l.s_end_time IS NULL
-                ORDER BY l.s_start_time DESC, l.id DESC LIMIT 1) s ON s.status = $2
+  JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no')}) s ON s.status = $2
  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND u.user_seat_no IS DISTINCT FROM $1
    AND ${liveSessionOf('u')}
  ORDER BY u.user_seat_no`;

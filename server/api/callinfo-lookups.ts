@@ -4,6 +4,7 @@ import { anyUser } from '../http/access.ts';
 import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
+import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { CALL_COLUMNS, callId, ONE_CALL, ownSeatOf, seatNo } from './callinfo-sql.ts';
 
 const seatBody: Check<{ userSeatNo: string }> = compile({
@@ -23,8 +24,7 @@ export const scopeParams = (own: string | null | undefined) => [own === undefine
 const SEAT_COLUMNS = `SELECT u.user_seat_no AS "userSeatNo", u.user_chinese_name AS "userChineseName",
     s.status, s.s_start_time AS since, cc.call_id AS "callId", cc.phone_no AS "phoneNo", cc.call_time AS "callTime"
   FROM users u
-  LEFT JOIN LATERAL (SELECT l.status, l.s_start_time FROM seat_status_logs l
-    WHERE l.user_seat_no = u.user_seat_no AND l.s_end_time IS NULL ORDER BY l.s_start_time DESC LIMIT 1) s ON true
+  LEFT JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no', 'l.status, l.s_start_time')}) s ON true
   LEFT JOIN LATERAL (SELECT c.call_id, c.phone_no, c.call_time FROM call_records c
     WHERE c.user_seat_no = u.user_seat_no AND c.destroy_time IS NULL ORDER BY c.call_time DESC LIMIT 1) cc ON true
   WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0'`;

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types.ts';
+import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { notify } from './store.ts';
 
 /**
@@ -14,8 +15,7 @@ export interface AssignRules { capacity: number; staleMs: number; graceMs: numbe
 
 const CONNECTED = (alias: string) => `EXISTS (SELECT 1 FROM chat_agent_sockets s WHERE s.user_seat_no = ${alias}.user_seat_no
   AND s.closed_at IS NULL AND s.last_seen > now() - make_interval(secs => $1::double precision / 1000))`;
-const READY = (alias: string) => `(SELECT l.status FROM seat_status_logs l WHERE l.user_seat_no = ${alias}.user_seat_no AND l.s_end_time IS NULL
-  ORDER BY l.s_start_time DESC, l.id DESC LIMIT 1) = 0`;
+const READY = (alias: string) => `(${OPEN_STATUS_OF(`${alias}.user_seat_no`)}) = 0`;
 const LOAD = (alias: string) => `(SELECT count(*) FROM chats c WHERE c.user_seat_no = ${alias}.user_seat_no AND c.state = 'on')`;
 
 /** A connected, ready agent below capacity, least loaded first, locked; `only` narrows to one seat (transfer). */

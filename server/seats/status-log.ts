@@ -15,6 +15,17 @@ export interface OpenStatus {
 }
 
 /**
+ * A seat's open status as a sub-select, for every statement that asks it (alone or inside a
+ * bigger one): the seat's unended log. changeSeatStatus keeps one open log a seat; the order
+ * (newest start, then newest row) still picks one if an older process ever left two.
+ * `seat` is the SQL naming the seat: a bind parameter ('$1') or an outer column
+ * ('u.user_seat_no'), never a value; `columns` what to take from the log `l`.
+ */
+export const OPEN_STATUS_OF = (seat: string, columns = 'l.status'): string =>
+  `SELECT ${columns} FROM seat_status_logs l WHERE l.user_seat_no = ${seat} AND l.s_end_time IS NULL
+    ORDER BY l.s_start_time DESC, l.id DESC LIMIT 1`;
+
+/**
  * The one place that changes a seat's status log (spec: "a status log is written only when the
  * status changes"): closes the seat's open log at `at` and opens a new one, unless the open log
  * already has this status. Both the UserSeatLog endpoints (the agent's choices) and the gateway
@@ -29,17 +40,9 @@ export async function changeSeatStatus(tx: Queryable, change: StatusChange): Pro
     [change.seat],
   );
   if (!user) return null;
-  const [current] = await tx.query<OpenStatus>(
-    `SELECT id, status, s_start_time AS "sStartTime" FROM seat_status_logs
-      WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`,
-    [change.seat],
-  );
+  const current = await openSeatStatus(tx, change.seat);
   if (current && current.status === change.status) return { changed: false, open: current };
-  await tx.query(
-    `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
-      WHERE user_seat_no = $1 AND s_end_time IS NULL`,
-    [change.seat, change.at.toISOString()],
-  );
+  await closeSeatStatus(tx, change.seat, change.at);
   const [open] = await tx.query<OpenStatus>(
     `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time)
      VALUES ($1, $2, $3, $4) RETURNING id, status, s_start_time AS "sStartTime"`,
@@ -60,10 +63,6 @@ export async function closeSeatStatus(tx: Queryable, seat: string, at: Date): Pr
 
 /** The seat's open log, if any. */
 export async function openSeatStatus(db: Queryable, seat: string): Promise<OpenStatus | null> {
-  const [row] = await db.query<OpenStatus>(
-    `SELECT id, status, s_start_time AS "sStartTime" FROM seat_status_logs
-      WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`,
-    [seat],
-  );
+  const [row] = await db.query<OpenStatus>(OPEN_STATUS_OF('$1', 'l.id, l.status, l.s_start_time AS "sStartTime"'), [seat]);
   return row ?? null;
 }

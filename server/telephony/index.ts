@@ -11,6 +11,7 @@ import { EslClient } from './esl/client.ts';
 import { startSimulator, type Simulator } from './sim/index.ts';
 import simRoutes from './sim/routes.ts';
 import { Gateway } from './gateway/gateway.ts';
+import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { registerPhoneSocket } from './gateway/socket.ts';
 
 declare module 'fastify' {
@@ -28,8 +29,7 @@ export const ESL_EVENTS = [
 
 /** Seats whose open status is ready and that have an extension: the simulator's random calls ring these. */
 const READY_SEATS = `SELECT u.user_seat_no AS seat, u.fjh AS extension FROM users u
-  JOIN seat_status_logs s ON s.user_seat_no = u.user_seat_no AND s.s_end_time IS NULL AND s.status = 0
- WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL`;
+ WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL AND (${OPEN_STATUS_OF('u.user_seat_no')}) = 0`;
 
 export async function registerTelephony(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const t = ctx.config.telephony;

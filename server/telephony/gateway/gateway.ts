@@ -15,6 +15,7 @@ import { CallBook, dialledExtension, eventTime, needsSeatLookup, type Outcome } 
 import * as build from './commands.ts';
 import { endAfterCall, markSurvey, persistEvent, sweepEvents } from './persist.ts';
 import { parseChannels, rebuildCalls } from './rebuild.ts';
+import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
 export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
@@ -32,7 +33,7 @@ export interface SeatSocket {
 export interface GatewayOptions {
   afterCallSeconds: number;
   recordingsDir: string;
-  /** sofia/gateway/<name> for external numbers, unless the seat's line names its own gateway. */
+  /** sofia/gateway/<name> for external numbers. */
   gateway: string;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
@@ -117,8 +118,7 @@ export class Gateway {
   /** The seat's true state: its open status log, its current call, the link. */
   async stateOf(seat: string): Promise<PhoneMessage> {
     const [open] = await this.db.query<{ status: number; since: number }>(
-      `SELECT status, (extract(epoch FROM s_start_time) * 1000)::float8 AS since FROM seat_status_logs
-        WHERE user_seat_no = $1 AND s_end_time IS NULL ORDER BY s_start_time DESC, id DESC LIMIT 1`, [seat]);
+      OPEN_STATUS_OF('$1', 'l.status, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
     const call = this.book.callOf(seat);
     return {
       type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
@@ -140,8 +140,7 @@ export class Gateway {
         // The caller ID the customer sees is one of the seat's, not whatever the browser names.
         if (!callerIds.includes(c.cid)) return refuse('FIELD', 'phone_CALLER_ID', { cid: callerIds.join(', ') });
         const uuid = randomUUID();
-        const gateway = await this.gatewayOf(seat);
-        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway });
+        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway: this.opts.gateway });
         const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
         return { ok: true, msg: jobMessage('originate', uuid, [job]) };
       }
@@ -248,17 +247,6 @@ export class Gateway {
     }, Math.max(0, due - Date.now()));
     timer.unref();
     this.timers.add(timer);
-  }
-
-  /**
-   * The trunk a seat's dial-outs leave by: its line's gateway when the line names one, else
-   * ESL_GATEWAY. build.originate checks the name like every value it places in the command, so a
-   * name planted in the table past the schema's pattern refuses the call instead of reaching the switch.
-   */
-  private async gatewayOf(seat: string): Promise<string> {
-    const [row] = await this.db.query<{ gateway: string | null }>(
-      'SELECT l.gateway FROM users u JOIN lines l ON l.id = u.lineid WHERE u.user_seat_no = $1', [seat]);
-    return row?.gateway ? row.gateway : this.opts.gateway;
   }
 
   private async seatOfExtension(ext: string): Promise<string | undefined> {
