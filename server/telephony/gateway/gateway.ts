@@ -33,7 +33,7 @@ export interface SeatSocket {
 export interface GatewayOptions {
   afterCallSeconds: number;
   recordingsDir: string;
-  /** sofia/gateway/<name> for external numbers. */
+  /** sofia/gateway/<name> for external numbers, unless the seat's line names its own gateway. */
   gateway: string;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
@@ -140,7 +140,8 @@ export class Gateway {
         // The caller ID the customer sees is one of the seat's, not whatever the browser names.
         if (!callerIds.includes(c.cid)) return refuse('FIELD', 'phone_CALLER_ID', { cid: callerIds.join(', ') });
         const uuid = randomUUID();
-        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway: this.opts.gateway });
+        const gateway = await this.gatewayOf(seat);
+        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway });
         const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
         return { ok: true, msg: jobMessage('originate', uuid, [job]) };
       }
@@ -247,6 +248,17 @@ export class Gateway {
     }, Math.max(0, due - Date.now()));
     timer.unref();
     this.timers.add(timer);
+  }
+
+  /**
+   * The trunk a seat's dial-outs leave by: its line's gateway when the line names one, else
+   * ESL_GATEWAY. build.originate checks the name like every value it places in the command, so a
+   * name planted in the table past the schema's pattern refuses the call instead of reaching the switch.
+   */
+  private async gatewayOf(seat: string): Promise<string> {
+    const [row] = await this.db.query<{ gateway: string | null }>(
+      'SELECT l.gateway FROM users u JOIN lines l ON l.id = u.lineid WHERE u.user_seat_no = $1', [seat]);
+    return row?.gateway ? row.gateway : this.opts.gateway;
   }
 
   private async seatOfExtension(ext: string): Promise<string | undefined> {
