@@ -4,10 +4,11 @@ import { notify } from './store.ts';
 
 /**
  * Which agents may take chats, and who gets which. Everything is decided in the database, so
- * that any number of processes agree: an agent is *connected* while one of its /ws/chat sockets
- * is open and refreshed within `staleMs` (a crashed process stops refreshing), *ready* while its
- * open seat status is 0 (seat_status_logs, as openSeatStatus reads it), and *gone* once it has
- * no open fresh socket and its last socket closed more than the grace period ago. Assigning to
+ * that any number of processes agree: only users of a department with `chat` are agents; an
+ * agent is *connected* while one of its /ws/chat sockets is open and refreshed within `staleMs`
+ * (a crashed process stops refreshing), *ready* while its open seat status is 0
+ * (seat_status_logs, as openSeatStatus reads it), and *gone* once it has no open fresh socket
+ * and its last socket closed more than the grace period ago. Assigning to
  * an agent locks its chat_agents row, then counts its open chats: two processes cannot both
  * give an agent its last free place.
  */
@@ -16,13 +17,17 @@ export interface AssignRules { capacity: number; staleMs: number; graceMs: numbe
 const CONNECTED = (alias: string) => `EXISTS (SELECT 1 FROM chat_agent_sockets s WHERE s.user_seat_no = ${alias}.user_seat_no
   AND s.closed_at IS NULL AND s.last_seen > now() - make_interval(secs => $1::double precision / 1000))`;
 const READY = (alias: string) => `(${OPEN_STATUS_OF(`${alias}.user_seat_no`)}) = 0`;
+// Read at every assignment, not at connect: a department's flag turned off or a user moved to
+// another department stops new chats at once (the agent keeps the chats it has, as when not ready).
+const CHAT_DEPARTMENT = (alias: string) => `EXISTS (SELECT 1 FROM users u JOIN departments d ON d.id = u.depart_id
+  WHERE u.user_seat_no = ${alias}.user_seat_no AND d.chat)`;
 const LOAD = (alias: string) => `(SELECT count(*) FROM chats c WHERE c.user_seat_no = ${alias}.user_seat_no AND c.state = 'on')`;
 
-/** A connected, ready agent below capacity, least loaded first, locked; `only` narrows to one seat (transfer). */
+/** A connected, ready agent of a chat department below capacity, least loaded first, locked; `only` narrows to one seat (transfer). */
 async function takeAgent(tx: Queryable, rules: AssignRules, only: string | null, skipLocked: boolean): Promise<string | null> {
   const [agent] = await tx.query<{ seat: string }>(
     `SELECT a.user_seat_no AS seat FROM chat_agents a
-      WHERE ($3::text IS NULL OR a.user_seat_no = $3) AND ${CONNECTED('a')} AND ${READY('a')} AND ${LOAD('a')} < $2
+      WHERE ($3::text IS NULL OR a.user_seat_no = $3) AND ${CONNECTED('a')} AND ${READY('a')} AND ${CHAT_DEPARTMENT('a')} AND ${LOAD('a')} < $2
       ORDER BY ${LOAD('a')}, a.user_seat_no LIMIT 1 FOR UPDATE OF a${skipLocked ? ' SKIP LOCKED' : ''}`,
     [rules.staleMs, rules.capacity, only],
   );

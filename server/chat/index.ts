@@ -26,6 +26,8 @@ export const chatSocketLimits = {
 };
 
 export const CLOSE_TOO_MANY = 4429;
+/** The user may not take chats (not in a chat department): like a changed seat, retrying will not help. */
+export const CLOSE_NOT_CHAT_AGENT = 4403;
 
 /** Counts open sockets per key; refuses (error frame, close 4429) one over `max`, and forgets a socket when it closes. */
 function socketCap() {
@@ -88,9 +90,10 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
     const user = await userOfToken(ctx.db, ctx.tokens, token);
     if (!user) throw unauthorized(message(lang, 'chatLoginRequired'));
     if (!user.userSeatNo && !seesAllSeats(user)) throw new ApiError(403, message(lang, 'chatNoSeat'));
-    const [who] = await ctx.db.query<{ name: string; avatar: string }>(
-      'SELECT user_chinese_name AS name, avatar FROM users WHERE id = $1', [user.userId]);
-    return { ...user, token: token as string, name: who?.name ?? user.userName, avatar: who?.avatar ?? '' };
+    const [who] = await ctx.db.query<{ name: string; avatar: string; chat: boolean }>(
+      `SELECT u.user_chinese_name AS name, u.avatar, coalesce(d.chat, false) AS chat
+         FROM users u LEFT JOIN departments d ON d.id = u.depart_id WHERE u.id = $1`, [user.userId]);
+    return { ...user, token: token as string, name: who?.name ?? user.userName, avatar: who?.avatar ?? '', chat: who?.chat ?? false };
   };
   const agentCap = socketCap();
   const agents = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof agentOf>>>();
@@ -103,6 +106,13 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   }, (socket, req) => {
     const lang = languageOf(req);
     const agent = agents.get(req)!;
+    // Only a chat department's users take chats; supervisors and administrators read them all.
+    // Refused after the upgrade, with an error frame the inbox can show, rather than a bare HTTP 403.
+    if (!agent.chat && !seesAllSeats(agent)) {
+      socket.send(JSON.stringify({ type: 'error', code: 403, msg: message(lang, 'chatNotChatAgent') }));
+      socket.close(CLOSE_NOT_CHAT_AGENT, 'not a chat agent');
+      return;
+    }
     if (!agentCap(socket, agent.userId, chatSocketLimits.agentSocketsPerUser, tooMany(lang, chatSocketLimits.agentSocketsPerUser))) return;
     serveAgent(socket, lang, agent, ctx, hub, rules, log);
   });

@@ -16,11 +16,15 @@ export default {
   chatAlreadyRated: { en: 'This chat has already been rated', zh: '该会话已评价' },
   chatSupervisorReadOnly: { en: 'Supervisors can read chats but not write in them', zh: '班长只能查看会话，不能发送' },
   chatTransferTarget: {
-    en: 'Seat {seat} cannot take the chat: the agent must be connected to chat, ready and below capacity',
-    zh: '坐席 {seat} 无法接收该会话：坐席须在线、处于就绪状态且未满额',
+    en: 'Seat {seat} cannot take the chat: the agent must be in a chat department, connected to chat, ready and below capacity',
+    zh: '坐席 {seat} 无法接收该会话：坐席须属于开通在线会话的部门、在线、处于就绪状态且未满额',
   },
   chatTransferSelf: { en: 'The chat is already yours', zh: '该会话已是您的会话' },
   chatLoginRequired: { en: 'Log in first: the chat socket needs a valid token', zh: '请先登录：会话连接需要有效的令牌' },
+  chatNotChatAgent: {
+    en: 'Your department does not take online chats: an administrator can turn on "Online chat" for it under Departments',
+    zh: '您所在的部门未开通在线会话，管理员可在部门管理中开启“在线会话”',
+  },
   chatNoSeat: { en: 'Your account has no seat number: chat needs one', zh: '您的账号没有坐席号，无法使用在线会话' },
   chatTooManySockets: { en: 'Too many chat connections (at most {max}): close some and try again', zh: '在线会话连接过多（最多 {max} 个），请关闭部分后重试' },
   chatTooManyNew: { en: 'Too many new chats from your network: try again in {seconds} s', zh: '您的网络发起的新会话过多，请 {seconds} 秒后重试' },

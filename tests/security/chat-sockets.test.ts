@@ -10,7 +10,7 @@ import { chatSocketLimits } from '../../server/chat/index.ts';
 import { socketTiming } from '../../server/chat/socket.ts';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat.ts';
 import { engine, startTestServer, type TestServer } from '../server/helpers.ts';
-import { connect, setStatus, urlOf, type ChatSocket } from '../server/chat-client.ts';
+import { connect, joinChatDepartment, setStatus, urlOf, type ChatSocket } from '../server/chat-client.ts';
 
 let s: TestServer;
 const open: ChatSocket[] = [];
@@ -20,6 +20,7 @@ const savedTiming = { ...socketTiming };
 beforeAll(async () => {
   s = await startTestServer({ maxSessionsPerUser: 100 });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
+  await joinChatDepartment(s.ctx.db, ['agent1', 'agent2', 'agent3', 'agent4', 'agent5']);
 });
 afterAll(() => s.close());
 beforeEach(async () => {

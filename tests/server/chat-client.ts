@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../server/db/types.ts';
@@ -60,6 +61,16 @@ export async function connect(url: string, lang = 'en'): Promise<ChatSocket> {
       ws.close();
     }),
   };
+}
+
+/**
+ * Puts the users in a new department that takes chats and returns its id: only a chat
+ * department's users are chat agents, and the seeded agents work the phones.
+ */
+export async function joinChatDepartment(db: Queryable, userNames: string[]): Promise<number> {
+  const [d] = await db.query<{ id: number }>('INSERT INTO departments (name, chat) VALUES ($1, true) RETURNING id', [`chat ${crypto.randomUUID()}`]);
+  await db.query('UPDATE users SET depart_id = $1 WHERE user_name = ANY($2::text[])', [d!.id, userNames]);
+  return d!.id;
 }
 
 /** Opens a new status log for the seat (0 = ready), as the phone bar's status changes do. */

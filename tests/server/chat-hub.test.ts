@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { connect, isChat, isMsg, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
+import { connect, isChat, isMsg, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 import { chatTiming } from '../../server/chat/hub.ts';
 
 /**
  * The chat hub on one server: a visitor's chat goes to a ready agent, messages both ways with
  * sequence numbers, resume, idempotent re-send, queueing, re-queueing, transfer, close and rating,
- * who may read what, and the limits. Agents 8101-8103 are used; each test makes its own agents ready.
+ * who may read what, and the limits. Agents 8101-8103 are used, moved to a chat department; each
+ * test makes its own agents ready.
  */
 const AGENTS = ['8101', '8102', '8103'];
 
@@ -20,6 +21,7 @@ describe('chat hub', () => {
     Object.assign(chatTiming, { tickMs: 200, staleMs: 1000 });
     s = await startTestServer({ chat: { agentCapacity: 5, graceSeconds: 1 } });
     await s.app.listen({ port: 0, host: '127.0.0.1' });
+    await joinChatDepartment(s.ctx.db, AGENTS.map((_, i) => `agent${i + 1}`));
     for (const [i, seat] of AGENTS.entries()) tokens[seat] = await s.login(`agent${i + 1}`, 'agent123');
     tokens.supervisor = await s.login('supervisor', 'super123');
   });
