@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
-import { loadSessionUser } from '../auth/tokens.ts';
 import { bearerToken } from '../http/guard.ts';
+import { userOfToken } from '../http/token-session.ts';
 import { open, type SessionUser } from '../http/access.ts';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
@@ -63,9 +63,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       if (chat === null) throw forbidden(message(lang, 'fileChatToken'));
       return { kind: 'visitor', chat };
     }
-    const token = bearerToken(req.headers.authorization) ?? (typeof query.token === 'string' ? query.token : undefined);
-    const claims = token && token.length < 4096 ? await ctx.tokens.claims(token) : undefined;
-    const user = claims && (await loadSessionUser(db, claims.userId, claims.jti));
+    const user = await userOfToken(db, ctx.tokens, bearerToken(req.headers.authorization) ?? query.token);
     if (!user) throw unauthorized(message(lang, 'fileCredentials'));
     return { kind: 'user', user };
   };
