@@ -158,7 +158,7 @@ describe(`chat agents are the chat departments' users (${engine})`, () => {
     const { c: a } = await agentSocket(agent.token);
     const chatId = await newChat();
     await a.next(isChat(chatId, 'assigned'));
-    for (const [name, password] of [['supervisor', 'super123'], ['admin', 'admin123']]) {
+    for (const [name, password] of [['supervisor', 'super123'], ['admin', 'admin123']] as const) {
       const { welcome } = await agentSocket(await s.login(name, password));
       expect(welcome.supervisor).toBe(true);
       expect(welcome.chats.map((c: { chatId: string }) => c.chatId)).toContain(chatId);
