@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
 import { runReport } from '../server/reports/sql.ts';
+import { isoDate } from '../src/lib/time.ts';
 import { generate } from '../scripts/generate.ts';
 import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
 
@@ -23,12 +24,10 @@ const db = await benchDatabase('reports');
 const { dataDir } = db;
 const cluster = db.cluster;
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
 const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
 const last = new Date(now.getFullYear(), now.getMonth(), 0);
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const MONTH = { startTime: day(first), endTime: day(last) };
+const MONTH = { startTime: isoDate(first), endTime: isoDate(last) };
 const PAGES = Array.from({ length: 11 }, (_, i) => 1 + i * 20);
 const ROUNDS = 5;
 const pageBody = (pageNo: number) => ({ ...MONTH, pageNo, pageSize: 50 });

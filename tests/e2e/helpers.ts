@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { isoDate } from '../../src/lib/time.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { getItem(key: string): string | null };
@@ -19,10 +20,7 @@ export async function loginAs(page: Page, username: string, password: string): P
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
 /** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
-export const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+export const day = (offset: number) => isoDate(new Date(Date.now() + offset * 86_400_000));
 
 /** Opens a menu entry by its titles, parent first. */
 export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
