@@ -9,6 +9,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
+    // A few tests render the whole console (antd, Refine, lazy pages) in jsdom: seconds of CPU
+    // each, more on a busy 2-core machine. The limit is for hangs, not speed.
+    testTimeout: 30_000,
     // Refine's router bindings must see the same react-router instance as the tests' own
     // routers; bundling them through Vite (rather than Node's resolver) guarantees that.
     server: { deps: { inline: [/@refinedev\//, /react-router/] } },

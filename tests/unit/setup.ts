@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait up to 10 s (the default 1 s is too short for a lazily loaded page
+// rendered in jsdom on a busy machine); a passing test returns as soon as its element appears.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 if (typeof window !== 'undefined' && !window.matchMedia) {
