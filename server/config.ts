@@ -56,6 +56,8 @@ export interface Config {
     recordingsDir: string;
     /** The gateway for external numbers in dial strings (ESL_GATEWAY): sofia/gateway/<name>/<number>. */
     gateway: string;
+    /** mod_callcenter queue (CC_QUEUE, e.g. support@default): when set, agents' statuses are kept in step with the console; unset = off. */
+    ccQueue: string | undefined;
   };
 }
 
@@ -70,6 +72,13 @@ function flagFrom(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || /^(off|false|0|no)$/i.test(value)) return false;
   if (/^(on|true|1|yes)$/i.test(value)) return true;
   throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+/** A queue name as mod_callcenter spells them (name or name@domain): a typo stops the start-up rather than passing unnoticed. */
+function queueFrom(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[A-Za-z0-9_.-]{1,64}(@[A-Za-z0-9_.-]{1,64})?$/.test(value)) throw new Error(`CC_QUEUE must look like name@domain, got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -109,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       afterCallSeconds: intFrom(env.AFTER_CALL_SECONDS, 0, 'AFTER_CALL_SECONDS'),
       recordingsDir: path.resolve(cwd, env.RECORDINGS_DIR || path.join(env.DATA_DIR || './data', 'recordings')),
       gateway: env.ESL_GATEWAY || 'default',
+      ccQueue: queueFrom(env.CC_QUEUE),
     },
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),

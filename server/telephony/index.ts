@@ -11,6 +11,7 @@ import { EslClient } from './esl/client.ts';
 import { startSimulator, type Simulator } from './sim/index.ts';
 import simRoutes from './sim/routes.ts';
 import { Gateway } from './gateway/gateway.ts';
+import { CallcenterSync } from './gateway/callcenter.ts';
 import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { registerPhoneSocket } from './gateway/socket.ts';
 
@@ -51,6 +52,8 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
     }
   }
   const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, log });
+  // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
+  const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
   let client: EslClient | undefined;
   app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway });
 
@@ -63,12 +66,14 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       events: ESL_EVENTS, log,
     });
     gateway.start(client);
+    await callcenter?.start(client);
     client.start();
   });
   // Before the server waits for its connections: the client and the simulator keep sockets open.
   app.addHook('preClose', async () => {
     await client?.close();
     await gateway.stop();
+    await callcenter?.stop();
     await sim?.close();
   });
 }
