@@ -1,14 +1,20 @@
 /**
  * The chat socket's life (spec sections 4 and 9): open `/ws/chat?token=`, let the store say
  * hello (with the last seq it holds per chat), ping every 40 s, and open again 800 ms after
- * any close until stopped. The store decides what the frames mean; this only keeps the line up.
+ * any close until stopped (not after the server closed it for good). The store decides what
+ * the frames mean; this only keeps the line up (src/lib/live-socket.ts).
  */
 import { CHAT_LIMITS, type AgentFrame } from '../../schemas/protocol/chat';
+import { liveSocket, type SocketFactory } from '../lib/live-socket';
+
+export type { SocketFactory };
 
 /** Spec section 9: reconnect 800 ms after a close. */
 export const RECONNECT_MS = 800;
 
-export type SocketFactory = (url: string) => WebSocket;
+/** Close codes after which reconnecting cannot help (server/chat): 4401 login ended, 4403 another seat or not a chat agent, 4429 one socket too many. */
+export const FINAL_CLOSE_CODES: readonly number[] = [4401, 4403, 4429];
+
 /** What the inbox sends: the protocol's frames and the heartbeat. */
 export type OutFrame = AgentFrame | { type: 'ping' };
 
@@ -30,57 +36,21 @@ export interface Connection {
   stop(): void;
 }
 
+const asText = (frame: OutFrame) => JSON.stringify(frame);
+
 export function connect(options: ConnectionOptions): Connection {
-  let socket: WebSocket | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-
-  const send = (frame: OutFrame): boolean => {
-    if (!socket || socket.readyState !== 1) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
-  };
-
-  const open = () => {
-    retry = undefined;
-    const url = options.url();
-    if (stopped || !url || !options.create) return;
-    options.onState('connecting');
-    const ws = options.create(url);
-    socket = ws;
-    ws.onopen = () => {
-      heartbeat = setInterval(() => send({ type: 'ping' }), CHAT_LIMITS.heartbeatMs);
-      options.onState('open');
-      options.onOpen(send);
-    };
-    ws.onmessage = (event: MessageEvent) => {
-      if (typeof event.data === 'string') options.onFrame(event.data);
-    };
-    ws.onclose = () => {
-      clearInterval(heartbeat);
-      heartbeat = undefined;
-      if (socket !== ws) return;
-      socket = null;
-      options.onState('closed');
-      if (!stopped) retry = setTimeout(open, RECONNECT_MS);
-    };
-  };
-
-  if (!options.create) {
-    options.log('chat: this browser has no WebSocket support; the inbox stays offline');
-    options.onState('closed');
-  } else open();
-
-  return {
-    send,
-    stop() {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(heartbeat);
-      const ws = socket;
-      socket = null;
-      ws?.close();
-    },
-  };
+  const socket = liveSocket({
+    url: options.url,
+    create: options.create,
+    reconnectMs: RECONNECT_MS,
+    heartbeatMs: CHAT_LIMITS.heartbeatMs,
+    heartbeat: asText({ type: 'ping' }),
+    finalCloseCodes: FINAL_CLOSE_CODES,
+    unsupported: 'chat: this browser has no WebSocket support; the inbox stays offline',
+    onOpen: (send) => options.onOpen((frame) => send(asText(frame))),
+    onState: options.onState,
+    onFrame: options.onFrame,
+    log: (m) => options.log(m.startsWith('chat:') ? m : `chat: ${m}`),
+  });
+  return { send: (frame) => socket.send(asText(frame)), stop: socket.stop };
 }

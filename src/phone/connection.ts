@@ -1,13 +1,15 @@
 /**
  * The phone socket's life (spec sections 4 and 9): open `/ws`, log the seat in, send the
- * `herbert` heartbeat every 40 s, and open again 800 ms after any close until stopped. The
- * store decides what the frames mean; this only keeps the line up.
+ * `herbert` heartbeat every 40 s, and open again 800 ms after any close until stopped (not
+ * after the server closed it for good). The store decides what the frames mean; this only
+ * keeps the line up (src/lib/live-socket.ts).
  */
 import { formatCommand, PHONE_SOCKET, type PhoneCommand } from '../../schemas/protocol/phone';
+import { liveSocket, type SocketFactory } from '../lib/live-socket';
 
-export type SocketFactory = (url: string) => WebSocket;
+export type { SocketFactory };
 
-/** Close codes after which reconnecting cannot help (server/telephony/gateway/socket.ts). */
+/** Close codes after which reconnecting cannot help (server/telephony/gateway/socket.ts): 4401 login ended, 4403 seat changed, 4429 one socket too many. */
 export const FINAL_CLOSE_CODES: readonly number[] = [4401, 4403, 4429];
 
 export interface ConnectionOptions {
@@ -28,60 +30,18 @@ export interface Connection {
 }
 
 export function connect(options: ConnectionOptions): Connection {
-  let socket: WebSocket | null = null;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-
-  const open = () => {
-    retry = undefined;
-    const url = options.url();
-    if (stopped || !url || !options.create) return;
-    options.onState('connecting');
-    const ws = options.create(url);
-    socket = ws;
-    ws.onopen = () => {
-      ws.send(formatCommand({ cmd: 'login', userSeatNo: options.seat }));
-      heartbeat = setInterval(() => ws.send(formatCommand({ cmd: 'herbert' })), PHONE_SOCKET.heartbeatMs);
-      options.onState('open');
-    };
-    ws.onmessage = (event: MessageEvent) => {
-      if (typeof event.data === 'string') options.onFrame(event.data);
-    };
-    ws.onclose = (event?: CloseEvent) => {
-      clearInterval(heartbeat);
-      heartbeat = undefined;
-      if (socket !== ws) return;
-      socket = null;
-      options.onState('closed');
-      // The server ended this login (4401), moved the user to another seat (4403) or refused one
-      // socket too many (4429): trying again every 800 ms would only be refused again.
-      if (event && FINAL_CLOSE_CODES.includes(event.code)) {
-        options.log(`phone: the server closed the socket for good (${event.code}); not reconnecting`);
-        return;
-      }
-      if (!stopped) retry = setTimeout(open, PHONE_SOCKET.reconnectMs);
-    };
-  };
-
-  if (!options.create) {
-    options.log('phone: this browser has no WebSocket support; the phone bar stays offline');
-    options.onState('closed');
-  } else open();
-
-  return {
-    send(command) {
-      if (!socket || socket.readyState !== 1) return false;
-      socket.send(formatCommand(command));
-      return true;
-    },
-    stop() {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(heartbeat);
-      const ws = socket;
-      socket = null;
-      ws?.close();
-    },
-  };
+  const socket = liveSocket({
+    url: options.url,
+    create: options.create,
+    reconnectMs: PHONE_SOCKET.reconnectMs,
+    heartbeatMs: PHONE_SOCKET.heartbeatMs,
+    heartbeat: formatCommand({ cmd: 'herbert' }),
+    finalCloseCodes: FINAL_CLOSE_CODES,
+    unsupported: 'phone: this browser has no WebSocket support; the phone bar stays offline',
+    onOpen: (send) => send(formatCommand({ cmd: 'login', userSeatNo: options.seat })),
+    onState: options.onState,
+    onFrame: options.onFrame,
+    log: (m) => options.log(m.startsWith('phone:') ? m : `phone: ${m}`),
+  });
+  return { send: (command) => socket.send(formatCommand(command)), stop: socket.stop };
 }

@@ -67,3 +67,38 @@ describe('phone connection', () => {
     conn.stop();
   });
 });
+
+describe('chat connection (the same live socket)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    Sock.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says hello on open, pings every 40 s, reconnects after 800 ms, and stops for good on 4403 (not a chat agent)', async () => {
+    const { connect: connectChat } = await import('../../src/chat/connection');
+    const logs: string[] = [];
+    const conn = connectChat({
+      url: () => 'ws://console.test/ws/chat?token=t',
+      create: (url) => new Sock(url) as unknown as WebSocket,
+      onOpen: (send) => send({ type: 'hello', since: {} }),
+      onState: () => {},
+      onFrame: () => {},
+      log: (m) => logs.push(m),
+    });
+    const first = Sock.all[0]!;
+    first.readyState = 1;
+    (first as unknown as { onopen: () => void }).onopen();
+    expect(first.sent).toEqual([JSON.stringify({ type: 'hello', since: {} })]);
+    vi.advanceTimersByTime(40_000);
+    expect(first.sent.at(-1)).toBe(JSON.stringify({ type: 'ping' }));
+    first.closeWith(1006);
+    vi.advanceTimersByTime(800);
+    expect(Sock.all).toHaveLength(2);
+    Sock.all[1]!.closeWith(4403);
+    vi.advanceTimersByTime(10_000);
+    expect(Sock.all).toHaveLength(2);
+    expect(logs.join('\n')).toMatch(/^chat: .*4403/m);
+    conn.stop();
+  });
+});
