@@ -159,3 +159,20 @@ export type AgentIdentity = FromSchema<typeof agentIdentitySchema>;
 export type ChatMessageFrame = FromSchema<typeof chatMessageSchema>;
 export type ServerFrame = ChatMessageFrame | { [K in keyof typeof serverFrames]: FromSchema<(typeof serverFrames)[K]> }[keyof typeof serverFrames];
 export const SERVER_FRAMES = { ...serverFrames, message: chatMessageSchema } as const;
+
+/**
+ * System messages the hub stores (role 'sys'), in both languages. The hub stores the Chinese
+ * text (the console's default language, as the chat reports show it); every reader shows the
+ * reader's language with `systemText` (the server's message table takes them from here too).
+ */
+export const SYSTEM_MESSAGES = {
+  newCustomer: { en: 'New customer connected', zh: '新客户已接入' },
+} as const;
+
+/** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language); else the content as it is. */
+export function systemText(content: string, lang: 'zh' | 'en'): string {
+  for (const texts of Object.values(SYSTEM_MESSAGES)) {
+    if (content === texts.zh || content === texts.en) return texts[lang];
+  }
+  return content;
+}

@@ -6,6 +6,7 @@
 import { Avatar, Image, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { systemText } from '../../schemas/protocol/chat';
 import { recordingUrl } from '../pages/report/RecordingPlayer';
 import { tokenStore } from '../lib/token';
 import type { AgentIdentity, ChatMsg } from './types';
@@ -26,12 +27,12 @@ function Content({ msg }: { msg: ChatMsg }) {
 }
 
 export function MessageItem({ msg, me, clientName }: { msg: ChatMsg; me: AgentIdentity | null; clientName: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (msg.stamp) {
     return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}>{dayjs(msg.createTime).format('YYYY-MM-DD HH:mm')}</Typography.Text>;
   }
   if (msg.role === 'sys') {
-    return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}><Content msg={msg} /></Typography.Text>;
+    return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}>{systemText(msg.content, i18n.language?.startsWith('en') ? 'en' : 'zh')}</Typography.Text>;
   }
   const own = msg.role === 'agent';
   // The agent's own identity labels what it sent; a colleague's message (before a transfer) shows its seat.

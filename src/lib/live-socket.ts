@@ -61,7 +61,7 @@ export function liveSocket(options: LiveSocketOptions): LiveSocket {
     ws.onmessage = (event: MessageEvent) => {
       if (typeof event.data === 'string') options.onFrame(event.data);
     };
-    ws.onclose = (event?: CloseEvent) => {
+    ws.onclose = (event?: { code: number }) => {
       clearInterval(heartbeat);
       heartbeat = undefined;
       if (socket !== ws) return;

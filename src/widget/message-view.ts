@@ -1,4 +1,4 @@
-import type { ChatMessageFrame } from '../../schemas/protocol/chat.ts';
+import { systemText, type ChatMessageFrame } from '../../schemas/protocol/chat.ts';
 import { h } from './dom.ts';
 import { isOwnFileUrl, type Pending } from './state.ts';
 import type { textsOf } from './texts.ts';
@@ -30,8 +30,8 @@ export function body(m: Pick<ChatMessageFrame, 'contentType' | 'content'>, token
   return h('span', { class: 'ccw-text' }, m.content);
 }
 
-export function messageView(m: ChatMessageFrame, token: string | null, agentName: string, t: T): HTMLElement {
-  if (m.role === 'sys') return h('div', { class: 'ccw-sys', 'data-seq': String(m.seq) }, m.content);
+export function messageView(m: ChatMessageFrame, token: string | null, agentName: string, t: T, lang: 'zh' | 'en'): HTMLElement {
+  if (m.role === 'sys') return h('div', { class: 'ccw-sys', 'data-seq': String(m.seq) }, systemText(m.content, lang));
   const who = m.role === 'client' ? t('you') : agentName;
   return h('div', { class: `ccw-msg ccw-${m.role}`, 'data-seq': String(m.seq) },
     h('div', { class: 'ccw-meta' }, `${who} ${time(m.createTime)}`),

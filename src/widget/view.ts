@@ -92,7 +92,7 @@ export function mountWidget(root: HTMLElement, client: () => WidgetClient, o: Vi
     const agentName = s.chat?.agent?.serverChatName ?? '';
     for (const m of s.messages) {
       if (shown.has(m.seq)) continue;
-      const el = messageView(m, s.token, agentName, t);
+      const el = messageView(m, s.token, agentName, t, o.lang);
       const after = [...shown.keys()].filter((seq) => seq > m.seq).sort((a, b) => a - b)[0];
       msgs.insertBefore(el, after === undefined ? null : shown.get(after)!);
       shown.set(m.seq, el);
