@@ -59,18 +59,31 @@ describe('chat hub across processes', () => {
     await agent.next(isMsg('from visitor 9'));
     await v.next(isMsg('from agent 9'));
     for (const c of [agent, v]) {
-      const got = (await c.settle((f) => f.type === 'message' && f.role !== 'sys')).map((f) => f.content);
+      // Only this chat's messages: the agent's hello also replays its other open chats.
+      const ours = (f: { type: string; chatId?: string }) => f.type === 'message' && f.chatId === chat.chatId;
+      const got = (await c.settle((f) => ours(f) && f.role !== 'sys')).map((f) => f.content);
       expect(got.slice().sort()).toEqual(sent.slice().sort());
-      const seqs = c.frames.filter((f) => f.type === 'message').map((f) => f.seq);
+      const seqs = c.frames.filter(ours).map((f) => f.seq);
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
     }
     await v.close();
     await agent.close();
   });
 
+  // A server on instance a's database, started and stopped by the restart test alone (the
+  // shared instances stay up for the other test, whichever order they run in).
+  const serverOnA = async () => {
+    const config = { ...loadConfig({}), ...two.a.ctx.config, staticDir: path.join(two.a.ctx.config.dataDir, 'no-dist') };
+    const app = await buildApp(await createContext(config, two.a.ctx.db), { logger: false });
+    extra.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+
   it('after a server restart, a visitor resumes from its last seq and gets exactly what it missed', async () => {
     const agent = await agentOn(two.b.app);
-    const v = await connect(urlOf(two.a.app, '/ws/visitor'));
+    const first = await serverOnA();
+    const v = await connect(urlOf(first, '/ws/visitor'));
     v.send({ type: 'hello' });
     const welcome = await v.next((f) => f.type === 'welcome');
     const chatId = welcome.chat.chatId;
@@ -78,15 +91,12 @@ describe('chat hub across processes', () => {
     agent.send({ type: 'message', chatId, clientMsgId: 'r1', contentType: 'text', content: 'before' });
     const before = await v.next(isMsg('before'));
     await v.close();
-    await two.a.app.close();
+    await first.close();
     agent.send({ type: 'message', chatId, clientMsgId: 'r2', contentType: 'text', content: 'while down 1' });
     agent.send({ type: 'message', chatId, clientMsgId: 'r3', contentType: 'text', content: 'while down 2' });
     await agent.next((f) => f.type === 'ack' && f.clientMsgId === 'r3');
 
-    const config = { ...loadConfig({}), ...two.a.ctx.config, staticDir: path.join(two.a.ctx.config.dataDir, 'no-dist') };
-    const restarted = await buildApp(await createContext(config, two.a.ctx.db), { logger: false });
-    extra.push(restarted);
-    await restarted.listen({ port: 0, host: '127.0.0.1' });
+    const restarted = await serverOnA();
     const again = await connect(urlOf(restarted, '/ws/visitor'));
     again.send({ type: 'hello', token: welcome.token, lastSeq: before.seq });
     await again.next(isMsg('while down 2'));
