@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
 
 /**
  * Issue 10 item 6: a visitor and an agent, each in a browser context of their own, on the real
@@ -50,8 +50,7 @@ test('a visitor in the widget and an agent in the inbox exchange text and images
     // The agent logs in and becomes ready (as chat-inbox.spec.ts does), then opens the inbox.
     await loginAs(agentPage, AGENT.username, AGENT.password);
     const token = await storedToken(agentPage);
-    const ready = await request.post('/api/User/editUserStatus', { headers: { authorization: `Bearer ${token}` }, data: { userSeatNo: AGENT.seat, status: 0 } });
-    expect(ready.status()).toBe(200);
+    await readyOnPhoneBar(agentPage);
     await agentPage.getByTestId('chat-inbox-button').click();
     await expect(agentPage).toHaveURL(/#\/im$/);
 

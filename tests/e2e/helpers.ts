@@ -19,6 +19,18 @@ export async function loginAs(page: Page, username: string, password: string): P
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
+/**
+ * Makes the logged-in agent ready as an agent does: with the phone bar's Ready button. Setting
+ * the status through the API instead races the bar, which logs "login" (status 5) once it has
+ * heard from the server and would then take the agent out of ready again.
+ */
+export async function readyOnPhoneBar(page: Page): Promise<void> {
+  const ready = page.getByTestId('phone-action-ready');
+  await expect(ready).toBeVisible({ timeout: 15_000 });
+  await ready.click();
+  await expect(ready).toBeHidden({ timeout: 15_000 });
+}
+
 /** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
 export const day = (offset: number) => isoDate(new Date(Date.now() + offset * 86_400_000));
 
