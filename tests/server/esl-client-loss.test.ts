@@ -1,17 +1,8 @@
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cannedApi, delay, startHarness, until, untilState, type Harness } from '../support/esl-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { cannedApi, delay, harnessPerTest, until, untilState } from '../support/esl-harness.ts';
 
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
-
-async function start(options: Parameters<typeof startHarness>[0] = {}): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const start = harnessPerTest();
 
 describe('EslClient: losing the link', () => {
   it('a socket killed in the middle of a job fails the job and the pending api with LINK_DOWN, and re-sends nothing', async () => {

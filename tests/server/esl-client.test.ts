@@ -1,18 +1,9 @@
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EslEvent } from '../../server/telephony/esl/types.ts';
-import { EVENTS, startHarness, until, untilState, type Harness } from '../support/esl-harness.ts';
+import { EVENTS, harnessPerTest, until, untilState } from '../support/esl-harness.ts';
 
-let harness: Harness | null = null;
-afterEach(async () => {
-  await harness?.close();
-  harness = null;
-});
-
-async function start(options: Parameters<typeof startHarness>[0] = {}): Promise<Harness> {
-  harness = await startHarness(options);
-  return harness;
-}
+const start = harnessPerTest();
 
 describe('EslClient: connecting', () => {
   it('authenticates and subscribes, passing through each state, then receives subscribed events only', async () => {

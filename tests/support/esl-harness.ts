@@ -4,6 +4,7 @@
  * "switch" received, so a test can prove a command reached it exactly once.
  */
 import { once } from 'node:events';
+import { afterEach } from 'vitest';
 import { EslClient, type EslClientOptions } from '../../server/telephony/esl/client.ts';
 import { EslServer, type ApiHandler } from '../../server/telephony/esl/server.ts';
 import type { LinkState } from '../../server/telephony/esl/types.ts';
@@ -68,6 +69,20 @@ export async function startHarness(
       await server.close();
     },
   };
+}
+
+/**
+ * For a test file whose tests each start their own harness: returns `start`, and closes the
+ * harness the running test started once that test ends (passed or failed), so no socket or
+ * reconnect timer outlives its test.
+ */
+export function harnessPerTest(): (options?: Parameters<typeof startHarness>[0]) => Promise<Harness> {
+  let harness: Harness | null = null;
+  afterEach(async () => {
+    await harness?.close();
+    harness = null;
+  });
+  return async (options = {}) => (harness = await startHarness(options));
 }
 
 export async function untilState(client: EslClient, wanted: LinkState): Promise<void> {
