@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ENTITIES_DIR } from './entities/load.ts';
 import { REPORTS_DIR } from './reports/load.ts';
 import type { LimitRules } from './auth/limiter.ts';
+import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
     gateway: string;
     /** mod_callcenter queue (CC_QUEUE, e.g. support@default): when set, agents' statuses are kept in step with the console; unset = off. */
     ccQueue: string | undefined;
+    /** Outside numbers a call may be transferred to or brought into a three-way with: their prefixes (TRANSFER_EXTERNAL_PREFIXES, e.g. 0755,400; empty = none). */
+    transferExternalPrefixes: string[];
   };
 }
 
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       recordingsDir: path.resolve(cwd, env.RECORDINGS_DIR || path.join(env.DATA_DIR || './data', 'recordings')),
       gateway: env.ESL_GATEWAY || 'default',
       ccQueue: queueFrom(env.CC_QUEUE),
+      transferExternalPrefixes: externalPrefixesFrom(env.TRANSFER_EXTERNAL_PREFIXES),
     },
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),

@@ -102,12 +102,15 @@ export interface ThreeWay {
   seat: string;
   target: string;
   phone: string;
+  /** Set for an allowed outside number (targets.ts): the trunk it is dialled through; unset = an extension of the switch. */
+  gateway?: string | undefined;
 }
 
 /**
- * Consult then three-way (the choice documented in the report): ring the target extension and,
- * once it answers, join it to the customer's conversation with `three_way(<customer leg>)`:
- * the customer, the agent and the target all hear each other. The new leg is tagged with the
+ * Consult then three-way (the choice documented in the report): ring the target (an extension,
+ * or an allowed outside number through the trunk) and, once it answers, join it to the
+ * customer's conversation with `three_way(<customer leg>)`: the customer, the agent and the
+ * target all hear each other. The new leg is tagged with the
  * call it joins (cc_three_of) so every process files its events under that call.
  */
 export function threeWay(call: CallLegs, t: ThreeWay): string[] {
@@ -118,7 +121,9 @@ export function threeWay(call: CallLegs, t: ThreeWay): string[] {
   const phone = safe('number', 'phone', t.phone);
   const customer = safe('uuid', 'leg', call.customerLeg);
   const callId = safe('uuid', 'callId', call.callId);
-  return [`originate {origination_uuid=${uuid},cc_three_of=${callId},cc_three_seat=${seat},cc_phone=${phone}}user/${target} &three_way(${customer})`];
+  if (t.gateway !== undefined && !GATEWAY_NAME.test(t.gateway)) throw new UnsafeValueError('gateway');
+  const endpoint = t.gateway === undefined ? `user/${target}` : `sofia/gateway/${t.gateway}/${target}`;
+  return [`originate {origination_uuid=${uuid},cc_three_of=${callId},cc_three_seat=${seat},cc_phone=${phone}}${endpoint} &three_way(${customer})`];
 }
 
 /** Recording of an answered call, written by the switch at <recordingsDir>/<relative path>. */

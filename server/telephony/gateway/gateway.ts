@@ -16,6 +16,7 @@ import * as build from './commands.ts';
 import { endAfterCall, markSurvey, persistEvent, sweepEvents } from './persist.ts';
 import { parseChannels, rebuildCalls } from './rebuild.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
+import { targetKind } from './targets.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
 export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
@@ -35,13 +36,16 @@ export interface GatewayOptions {
   recordingsDir: string;
   /** sofia/gateway/<name> for external numbers, unless the seat's line names its own gateway. */
   gateway: string;
+  /** Prefixes of the outside numbers a call may be transferred to (targets.ts); none when unset. */
+  externalPrefixes?: readonly string[];
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
 /** An error a command gets back: the socket layer localises `key`. */
 export interface CommandRefusal {
   code: 'NO_CALL' | 'LINK_DOWN' | 'FIELD' | 'INTERNAL';
-  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_CALLER_ID' | 'phone_INTERNAL';
+  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_CALLER_ID' | 'phone_INTERNAL'
+    | 'transferTargetRefused' | 'threeWayTargetRefused';
   params?: Record<string, string>;
 }
 
@@ -129,9 +133,10 @@ export class Gateway {
 
   /**
    * Runs a seat's command on the switch. `fjh` is the seat's own extension (a dial-out rings that
-   * phone only); `callerIds` the caller IDs the seat may show (its extension, its line's caller ID).
+   * phone only); `callerIds` the caller IDs the seat may show (its extension, its line's caller ID);
+   * `user` who sends it, for the log of refused transfer targets.
    */
-  async command(seat: string, { fjh, callerIds }: { fjh: string; callerIds: string[] }, c: Action): Promise<CommandResult> {
+  async command(seat: string, { fjh, callerIds, user }: { fjh: string; callerIds: string[]; user?: string }, c: Action): Promise<CommandResult> {
     const link = this.link;
     if (!link || link.state !== 'ready') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
     try {
@@ -158,13 +163,23 @@ export class Gateway {
         case 'uuid_holdon': lines = build.hold(call, true); break;
         case 'uuid_holdoff': lines = build.hold(call, false); break;
         case 'uuid_transfer':
+          if (!(await this.targetAllowed(seat, user, c.op, c.target))) {
+            return refuse('FIELD', 'transferTargetRefused', { target: c.target, survey: PHONE_SOCKET.surveyTarget });
+          }
           lines = build.transfer(call, c.target);
           if (lines.length && c.target === PHONE_SOCKET.surveyTarget && call.agentLeg) {
             this.book.markSurvey(call.callId);
             await markSurvey(this.db, call.agentLeg);
           }
           break;
-        case 'uuid_three': lines = build.threeWay(call, { uuid: randomUUID(), seat, target: c.target, phone: c.phone }); break;
+        case 'uuid_three': {
+          const kind = await this.targetAllowed(seat, user, c.op, c.target);
+          if (!kind) return refuse('FIELD', 'threeWayTargetRefused', { target: c.target });
+          // An allowed outside number is reached through the seat's trunk, like a dial-out's.
+          const gateway = kind === 'external' ? await this.gatewayOf(seat) : undefined;
+          lines = build.threeWay(call, { uuid: randomUUID(), seat, target: c.target, phone: c.phone, gateway });
+          break;
+        }
       }
       if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
       const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
@@ -248,6 +263,13 @@ export class Gateway {
     }, Math.max(0, due - Date.now()));
     timer.unref();
     this.timers.add(timer);
+  }
+
+  /** The kind of a transfer or three-way target (targets.ts), or null: a refused one is logged, and nothing reaches the switch. */
+  private async targetAllowed(seat: string, user: string | undefined, op: 'uuid_transfer' | 'uuid_three', target: string) {
+    const kind = await targetKind(this.db, target, op === 'uuid_transfer' ? 'transfer' : 'threeWay', this.opts.externalPrefixes ?? []);
+    if (!kind) this.opts.log.warn({ user, seat, op, target }, 'transfer target refused');
+    return kind;
   }
 
   /**

@@ -147,7 +147,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       }
       if (!seatSocket) return error('NOT_LOGGED_IN', 'phone_NOT_LOGGED_IN');
       // A dial-out waits for its job: it must not hold up the frames behind it.
-      void gateway.command(own, phone, c).then((r) => {
+      void gateway.command(own, { ...phone, user: user.userName }, c).then((r) => {
         if (r.ok) send(r.msg);
         else error(r.refusal.code, r.refusal.key, r.refusal.params);
       });
