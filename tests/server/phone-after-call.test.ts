@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
-import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
-import { twoInstances, type Instance } from '../security/two-instances.ts';
-import { PhoneClient, until } from './phone-support.ts';
+import { demoToken } from '../support/demo-logins.ts';
+import { PhoneClient, startPhonePair, until, type PhonePair } from './phone-support.ts';
 import { arrangeSeat, logsOf } from './seat-fixtures.ts';
 
 /**
@@ -15,37 +10,11 @@ import { arrangeSeat, logsOf } from './seat-fixtures.ts';
  * written once, and a status the agent picks during the countdown must survive its end.
  */
 const AFTER_CALL_SECONDS = 2;
-let pair: Awaited<ReturnType<typeof twoInstances>>;
-let sim: Simulator;
-const urls: string[] = [];
-const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-rec-'));
-
-async function listen(i: Instance): Promise<string> {
-  await i.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(i.app.server.address() as { port: number }).port}`;
-}
-
+let pair: PhonePair;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
-  pair = await twoInstances({
-    telephony: {
-      ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings,
-      afterCallSeconds: AFTER_CALL_SECONDS,
-    },
-  });
-  urls.push(await listen(pair.a), await listen(pair.b));
-  await until(() => pair.a.app.telephony.link() === 'ready' && pair.b.app.telephony.link() === 'ready', 10_000, 'both links');
+  pair = await startPhonePair({ afterCallSeconds: AFTER_CALL_SECONDS });
 });
-afterAll(async () => {
-  await pair?.close();
-  await sim?.close();
-  fs.rmSync(recordings, { recursive: true, force: true });
-});
-
-async function token(i: Instance, user: string): Promise<string> {
-  const res = await i.app.inject({ method: 'POST', url: '/api/default/login', payload: { username: user, password: 'agent123' } });
-  return res.json().data.token as string;
-}
+afterAll(() => pair?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,13 +32,13 @@ async function logsSince(seat: string, callId: string) {
 /** A ready seat on instance b takes a call and hangs up; resolves with the call id once the socket heard the end. */
 async function callEnds(user: string, seat: string, extension: string, phoneNo: string) {
   await arrangeSeat(pair.a.ctx.db, seat, 0);
-  const c = await PhoneClient.open({ url: urls[1]! }, await token(pair.b, user));
+  const c = await PhoneClient.open({ url: pair.urls[1] }, await demoToken(pair.b.app, user));
   await c.login(seat);
-  const callId = await sim.incoming({ extension, seat, phoneNo });
+  const callId = await pair.sim.incoming({ extension, seat, phoneNo });
   await c.next('CHANNEL_CREATE', (m) => m.callId === callId);
-  await sim.answer(extension);
+  await pair.sim.answer(extension);
   await c.next('CHANNEL_ANSWER', (m) => m.callId === callId);
-  await sim.hangup(extension);
+  await pair.sim.hangup(extension);
   expect(await c.next('CHANNEL_DESTROY', (m) => m.callId === callId)).toEqual({ type: 'CHANNEL_DESTROY', callId, next: 4, afterCallSeconds: AFTER_CALL_SECONDS });
   return { c, callId };
 }
@@ -95,7 +64,7 @@ test('a status the agent picks during the countdown is kept when the countdown e
   // The agent takes a break before the countdown ends (through instance a, as a page on another process would).
   const res = await pair.a.app.inject({
     method: 'POST', url: '/api/UserSeatLog/changeSeatStatus',
-    headers: { authorization: `Bearer ${await token(pair.a, 'agent3')}` },
+    headers: { authorization: `Bearer ${await demoToken(pair.a.app, 'agent3')}` },
     payload: { userSeatNo: '8103', status: 3 },
   });
   expect(res.json()).toMatchObject({ code: 200 });

@@ -1,12 +1,16 @@
 /**
  * Phone socket tests' tools: a real server listening on a free port with its own simulator,
- * and a `ws` client that collects the frames it is sent and waits for the one a test expects.
+ * two instances on one database linked to one simulated switch, and a `ws` client that collects the frames it is sent and waits for the one a test expects.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { parseMessage, type PhoneMessage } from '../../schemas/protocol/phone.ts';
-import type { Config } from '../../server/config.ts';
-import type { Simulator } from '../../server/telephony/sim/index.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
+import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 
 export interface PhoneServer extends TestServer {
@@ -25,14 +29,60 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
   }
 }
 
+/** Listens on a free loopback port; the base URL of its sockets. */
+async function listenWs(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `ws://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
 export async function startPhoneServer(overrides: Partial<Config> = {}): Promise<PhoneServer> {
   const server = await startTestServer(overrides);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address() as { port: number };
+  const url = await listenWs(server.app);
   const sim = server.app.telephony.simulator;
   if (!sim) throw new Error('no simulator');
   await until(() => server.app.telephony.link() === 'ready', 5000, 'switch link');
-  return { ...server, url: `ws://127.0.0.1:${address.port}`, sim };
+  return { ...server, url, sim };
+}
+
+export interface PhonePair {
+  a: Instance;
+  b: Instance;
+  /** The one switch both instances are linked to. */
+  sim: Simulator;
+  /** The instances' socket base URLs, a's then b's. */
+  urls: [string, string];
+  /** Where the switch writes recordings (both instances read them from there). */
+  recordings: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Two server instances on one database (as two processes), each with its own Event Socket link
+ * to one simulated switch (started here, on a free port), both listening and both links ready.
+ * `telephony` adds to the switch settings (AFTER_CALL_SECONDS, say).
+ */
+export async function startPhonePair(telephony: Partial<Config['telephony']> = {}): Promise<PhonePair> {
+  const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-rec-'));
+  let sim: Simulator | undefined;
+  let pair: Awaited<ReturnType<typeof twoInstances>> | undefined;
+  const close = async () => {
+    await pair?.close();
+    await sim?.close();
+    fs.rmSync(recordings, { recursive: true, force: true });
+  };
+  try {
+    sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
+    pair = await twoInstances({
+      telephony: { ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings, ...telephony },
+    });
+    const { a, b } = pair;
+    const urls: [string, string] = [await listenWs(a.app), await listenWs(b.app)];
+    await until(() => a.app.telephony.link() === 'ready' && b.app.telephony.link() === 'ready', 10_000, 'both links');
+    return { a, b, sim, urls, recordings, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }
 
 export class PhoneClient {

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
-import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
-import { twoInstances, type Instance } from '../security/two-instances.ts';
-import { PhoneClient, until } from './phone-support.ts';
+import { demoToken } from '../support/demo-logins.ts';
+import { PhoneClient, startPhonePair, until, type PhonePair } from './phone-support.ts';
 
 /**
  * Two server instances on one database (on PostgreSQL each with its own pool, as two processes
@@ -13,47 +9,24 @@ import { PhoneClient, until } from './phone-support.ts';
  * on the second instance gets its call's events, and the record, legs and status logs are
  * written once although both instances handle every event.
  */
-let pair: Awaited<ReturnType<typeof twoInstances>>;
-let sim: Simulator;
-const urls: string[] = [];
-const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-rec-'));
-
-async function listen(i: Instance): Promise<string> {
-  await i.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(i.app.server.address() as { port: number }).port}`;
-}
-
+let pair: PhonePair;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
-  pair = await twoInstances({
-    telephony: { ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings },
-  });
-  urls.push(await listen(pair.a), await listen(pair.b));
-  await until(() => pair.a.app.telephony.link() === 'ready' && pair.b.app.telephony.link() === 'ready', 10_000, 'both links');
+  pair = await startPhonePair();
 });
-afterAll(async () => {
-  await pair?.close();
-  await sim?.close();
-  fs.rmSync(recordings, { recursive: true, force: true });
-});
-
-async function token(i: Instance, user: string, password: string): Promise<string> {
-  const res = await i.app.inject({ method: 'POST', url: '/api/default/login', payload: { username: user, password } });
-  return res.json().data.token as string;
-}
+afterAll(() => pair?.close());
 
 test('a seat on the second instance gets its events; rows are written exactly once', async () => {
-  const c = await PhoneClient.open({ url: urls[1]! }, await token(pair.b, 'agent1', 'agent123'));
+  const c = await PhoneClient.open({ url: pair.urls[1] }, await demoToken(pair.b.app, 'agent1'));
   await c.login('8101');
-  const callId = await sim.incoming({ extension: '1101', seat: '8101', phoneNo: '13500135000' });
+  const callId = await pair.sim.incoming({ extension: '1101', seat: '8101', phoneNo: '13500135000' });
   expect(await c.next('CHANNEL_CREATE')).toMatchObject({ callId, phoneNum: '13500135000' });
-  await sim.answer('1101');
+  await pair.sim.answer('1101');
   await c.next('CHANNEL_ANSWER');
   c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdon,para2:${callId}`);
   await c.next('CHANNEL_HOLD');
   c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdoff,para2:${callId}`);
   await c.next('CHANNEL_UNHOLD');
-  await sim.hangup('1101');
+  await pair.sim.hangup('1101');
   await c.next('CHANNEL_DESTROY');
 
   const db = pair.a.ctx.db;
@@ -72,7 +45,7 @@ test('a seat on the second instance gets its events; rows are written exactly on
   expect(logs.map((l) => Number(l.status))).toEqual([6, 7, 0]);
   // One recording started: the simulator wrote one file for the call.
   const files = await until(() => {
-    const found = fs.readdirSync(recordings, { recursive: true }).map(String).filter((f) => f.endsWith(`${callId}.wav`));
+    const found = fs.readdirSync(pair.recordings, { recursive: true }).map(String).filter((f) => f.endsWith(`${callId}.wav`));
     return found.length ? found : undefined;
   }, 5000, 'recording');
   expect(files).toHaveLength(1);

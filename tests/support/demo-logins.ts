@@ -1,0 +1,39 @@
+/**
+ * Logging in the seeded demo accounts (server/db/demo-accounts.ts), so that tests name the
+ * users they need and the passwords are written down once, where the seed takes them from.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../server/config.ts';
+import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
+import { startTestServer, type TestServer } from '../server/helpers.ts';
+
+/** A token for the demo user `user`, through the login route; fails the test if the login does. */
+export async function demoToken(app: FastifyInstance, user: string): Promise<string> {
+  const account = DEMO_USERS.find((u) => u.userName === user);
+  if (!account) throw new Error(`${user} is not a demo account`);
+  const res = await app.inject({ method: 'POST', url: '/api/default/login', payload: { username: user, password: account.password } });
+  if (res.statusCode !== 200) throw new Error(`login ${user} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+/** Tokens for several demo users at once, by user name. */
+export async function demoTokens<U extends string>(app: FastifyInstance, users: readonly U[]): Promise<Record<U, string>> {
+  const tokens = {} as Record<U, string>;
+  // One after another, as the tests did by hand: each login writes the user's session rows.
+  for (const user of users) tokens[user] = await demoToken(app, user);
+  return tokens;
+}
+
+/**
+ * A test server (on its own fresh database) with the demo users `users` logged in: what most
+ * route tests start with, as `beforeAll(async () => ({ s, t } = await startWithLogins([...])))`.
+ */
+export async function startWithLogins<U extends string>(users: readonly U[], overrides: Partial<Config> = {}): Promise<{ s: TestServer; t: Record<U, string> }> {
+  const s = await startTestServer(overrides);
+  try {
+    return { s, t: await demoTokens(s.app, users) };
+  } catch (err) {
+    await s.close();
+    throw err;
+  }
+}
