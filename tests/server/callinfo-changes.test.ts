@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { auditOf, insertCall, newCallId } from './callinfo-fixtures.ts';
 
 /** The audited CallInfo / WebChat changes: who may make them, what they write, what bad input leaves alone. */
 let s: TestServer;
-const t = {} as Record<'admin' | 'supervisor' | 'agent1' | 'agent2', string>;
+let t: Record<'admin' | 'supervisor' | 'agent1' | 'agent2', string>;
 const en = { 'accept-language': 'en' };
-beforeAll(async () => {
-  s = await startTestServer();
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-  t.agent2 = await s.login('agent2', 'agent123');
-});
+beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1', 'agent2'])));
 afterAll(() => s.close());
 
 const seatOf = async (id: string) =>
