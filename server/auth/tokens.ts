@@ -12,6 +12,9 @@ export type EndReason = 'logout' | 'superseded' | 'account' | 'password' | 'seat
 
 export interface TokenClaims { userId: number; jti: string }
 
+/** Where the end of a user's sessions is announced (payload: the user id); see revokeWhere. */
+export const SESSION_ENDED_CHANNEL = 'session_ended';
+
 /** SQL condition: user `alias` holds a live session (the seat pickers' "logged in now"). */
 export const liveSessionOf = (alias: string) =>
   `EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = ${alias}.id AND s.revoked_at IS NULL AND s.expires_at > now())`;
@@ -28,12 +31,10 @@ export class TokenService {
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
       [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds],
     );
-    await db.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = 'superseded'
-        WHERE jti IN (SELECT jti FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-                       ORDER BY created_at DESC, jti = $2 DESC OFFSET $3)`,
-      [userId, jti, this.maxPerUser],
-    );
+    await revokeWhere(db,
+      `jti IN (SELECT jti FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+                ORDER BY created_at DESC, jti = $2 DESC OFFSET $3)`,
+      [userId, jti, this.maxPerUser], 'superseded');
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
@@ -64,10 +65,18 @@ export class TokenService {
   }
 }
 
+/**
+ * Ends the matching live sessions and announces each user whose session ended on
+ * SESSION_ENDED_CHANNEL (payload: the user id), delivered after commit to every process: their
+ * open sockets are checked at once (server/http/token-session.ts SessionWatch).
+ */
 function revokeWhere(db: Queryable, where: string, params: unknown[], reason: EndReason): Promise<unknown> {
+  const n = params.length;
   return db.query(
-    `UPDATE sessions SET revoked_at = now(), revoked_reason = $${params.length + 1} WHERE revoked_at IS NULL AND ${where}`,
-    [...params, reason],
+    `WITH ended AS (
+       UPDATE sessions SET revoked_at = now(), revoked_reason = $${n + 1} WHERE revoked_at IS NULL AND ${where} RETURNING user_id)
+     SELECT pg_notify($${n + 2}, user_id::text) FROM (SELECT DISTINCT user_id FROM ended) u`,
+    [...params, reason, SESSION_ENDED_CHANNEL],
   );
 }
 

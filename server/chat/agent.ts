@@ -8,8 +8,7 @@ import { AGENT_FRAMES, type AgentFrame } from '../../schemas/protocol/chat.ts';
 import { socketClosed, socketOpened, transferTo, type AssignRules } from './assign.ts';
 import { strip, type ChatHub, type Conn } from './hub.ts';
 import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
-import { SocketSession } from '../http/token-session.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import type { SessionWatch } from '../http/token-session.ts';
 import { chatIdOf, closeChat, markRead, notifyTyping, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
@@ -25,7 +24,7 @@ const refused = <T>(r: T | Refusal): T => {
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
 export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
-  { db, tokens }: { db: Db; tokens: TokenService }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
+  { db, sessions }: { db: Db; sessions: SessionWatch }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -74,9 +73,10 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
   };
 
   const out = serveFrames(ws, lang, checks, handle, log);
-  // The login is checked again before every frame and, on a quiet socket, every heartbeat period:
-  // a socket whose session ended or whose user moved to another seat is closed.
-  const session = new SocketSession(db, tokens, user.token, seat, (why) => {
+  // The login is checked again before every frame, as soon as any process ends one of the user's
+  // sessions and, on a quiet socket, every heartbeat period: a socket whose session ended or whose
+  // user moved to another seat is closed (4401/4403: the inbox does not reconnect).
+  const session = sessions.open(user, user.token, (why) => {
     out.fail(new FrameError(401, why === 'seat' ? 'chatSeatChanged' : 'chatSessionEnded'));
     ws.close(why === 'seat' ? 4403 : 4401, why === 'seat' ? 'seat changed' : 'unauthorized');
   }, socketTiming.heartbeatMs);

@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import type { AppContext } from '../context.ts';
 import type { WebSocket } from 'ws';
 import { open } from '../http/access.ts';
-import { userOfToken } from '../http/token-session.ts';
+import { sessionWatch, userOfToken } from '../http/token-session.ts';
 import { ApiError, unauthorized } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { seesAllSeats } from '../api/callinfo-sql.ts';
@@ -68,6 +68,7 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   const hub = new ChatHub(ctx.db, rules, log);
   await hub.start();
   app.addHook('preClose', () => hub.stop());
+  const sessions = await sessionWatch(app, ctx);
 
   const tooMany = (lang: ReturnType<typeof languageOf>, max: number) =>
     JSON.stringify({ type: 'error', code: 429, msg: message(lang, 'chatTooManySockets', { max }) });
@@ -114,6 +115,6 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
       return;
     }
     if (!agentCap(socket, agent.userId, chatSocketLimits.agentSocketsPerUser, tooMany(lang, chatSocketLimits.agentSocketsPerUser))) return;
-    serveAgent(socket, lang, agent, ctx, hub, rules, log);
+    serveAgent(socket, lang, agent, { db: ctx.db, sessions }, hub, rules, log);
   });
 }

@@ -1,10 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { loadSessionUser, type TokenService } from '../auth/tokens.ts';
+import { loadSessionUser, SESSION_ENDED_CHANNEL, type TokenService } from '../auth/tokens.ts';
 import type { SessionUser } from './access.ts';
 import { ApiError } from './envelope.ts';
 
 /** Longest token worth verifying (a login token is a few hundred characters). */
 const MAX_TOKEN_LENGTH = 4096;
+
+/** Longest delay a Node timer takes (about 24.8 days); a later expiry is left to the recheck timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The user behind a token: a well-signed, unexpired token whose session is live and whose user
@@ -23,27 +29,38 @@ export type SessionEnd = 'ended' | 'seat';
 /**
  * A socket's login, checked again while the socket lives: a socket is authenticated once, at
  * connect, but its session can end (logout, an administrator's remote logout, a newer login,
- * the account disabled) and its user can be moved to another seat while it is open. `check()`
- * runs before each command; a timer runs it when the client is quiet, so a socket that sends
- * nothing stops receiving its seat's events within `everyMs`. `onEnd` is called once.
+ * the account disabled, the password changed, expiry) and its user can be moved to another seat
+ * while it is open. `check()` runs before each command; the process's SessionWatch runs it as
+ * soon as any process ends one of the user's sessions, and a timer when the token expires.
+ * The recheck timer stays as a backstop (a notification lost while the listening connection was
+ * down): a socket that sends nothing stops receiving its seat's events within `everyMs` at worst.
+ * `onEnd` is called once. Made by SessionWatch.open.
  */
 export class SocketSession {
-  private timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout;
+  private readonly expiry?: NodeJS.Timeout;
   private ended = false;
   private lastChecked = Date.now();
 
   constructor(
-    private readonly db: Db,
-    private readonly tokens: TokenService,
+    private readonly watch: SessionWatch,
+    readonly userId: number,
     private readonly token: string,
     private readonly seat: string,
     private readonly onEnd: (why: SessionEnd) => void,
     everyMs: number,
   ) {
     this.timer = setInterval(() => {
-      if (Date.now() - this.lastChecked >= everyMs) this.check().catch(() => undefined);
+      if (Date.now() - this.lastChecked >= everyMs) this.quietCheck();
     }, everyMs);
     this.timer.unref();
+    const exp = expiryOf(token);
+    // A second after the token's expiry its session has expired too (both are set at login, the row first).
+    const wait = exp === undefined ? undefined : exp - Date.now() + 1000;
+    if (wait !== undefined && wait < MAX_TIMER_MS) {
+      this.expiry = setTimeout(() => this.quietCheck(), Math.max(0, wait));
+      this.expiry.unref();
+    }
   }
 
   /** True while the session is live and the user still holds the seat; else ends it (once) and answers false. */
@@ -52,7 +69,7 @@ export class SocketSession {
     this.lastChecked = Date.now();
     let user: SessionUser | undefined;
     try {
-      user = await userOfToken(this.db, this.tokens, this.token);
+      user = await userOfToken(this.watch.db, this.watch.tokens, this.token);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err; // the database failed: the command fails, the socket stays
       user = undefined; // superseded by a newer login: on a socket, simply ended
@@ -65,8 +82,94 @@ export class SocketSession {
     return false;
   }
 
+  /** A check nobody waits for (timer, notification): a database failure leaves the socket as it is, to be checked again. */
+  quietCheck(): void {
+    this.check().catch(() => undefined);
+  }
+
   stop(): void {
     this.ended = true;
     clearInterval(this.timer);
+    clearTimeout(this.expiry);
+    this.watch.forget(this);
   }
+}
+
+/** The token's expiry in ms (the token was verified before the socket opened). */
+function expiryOf(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One per app: the open sockets' sessions by user. Every statement that ends sessions
+ * (auth/tokens.ts) NOTIFYs the users whose sessions it ended on SESSION_ENDED_CHANNEL, after
+ * commit and to every process on the database; the watch then checks that user's sockets here at
+ * once, so a logout, a disabled account or a changed password closes them within moments, whichever
+ * process handled it. Checking (rather than closing on sight) keeps the sockets of a session that
+ * did not end, e.g. the one that changed its own password.
+ */
+export class SessionWatch {
+  private readonly byUser = new Map<number, Set<SocketSession>>();
+  private unlisten?: () => Promise<void>;
+
+  constructor(readonly db: Db, readonly tokens: TokenService) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(SESSION_ENDED_CHANNEL, (payload) => this.ended(payload), () => this.checkAll());
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  /** Watches a socket's login (see SocketSession); stop the session when the socket closes. */
+  open(user: SessionUser, token: string, onEnd: (why: SessionEnd) => void, everyMs: number): SocketSession {
+    const session = new SocketSession(this, user.userId, token, user.userSeatNo, onEnd, everyMs);
+    const mine = this.byUser.get(user.userId) ?? new Set();
+    mine.add(session);
+    this.byUser.set(user.userId, mine);
+    return session;
+  }
+
+  forget(session: SocketSession): void {
+    const mine = this.byUser.get(session.userId);
+    if (!mine) return;
+    mine.delete(session);
+    if (mine.size === 0) this.byUser.delete(session.userId);
+  }
+
+  private ended(payload: string): void {
+    const userId = Number(payload);
+    for (const session of [...(this.byUser.get(userId) ?? [])]) session.quietCheck();
+  }
+
+  /** The listening connection was lost and is back: what ended meanwhile was not announced. */
+  private checkAll(): void {
+    for (const mine of [...this.byUser.values()]) for (const session of [...mine]) session.quietCheck();
+  }
+}
+
+const watches = new WeakMap<AppContext, Promise<SessionWatch>>();
+
+/**
+ * The app's SessionWatch, started on first use (the phone and chat sockets share it) and stopped
+ * when the app closes. Keyed by the context: two apps in one process (tests) each have their own.
+ */
+export function sessionWatch(app: FastifyInstance, ctx: AppContext): Promise<SessionWatch> {
+  let watch = watches.get(ctx);
+  if (!watch) {
+    const made = new SessionWatch(ctx.db, ctx.tokens);
+    watch = made.start().then(() => made);
+    watches.set(ctx, watch);
+    app.addHook('onClose', async () => {
+      watches.delete(ctx);
+      await made.stop();
+    });
+  }
+  return watch;
 }

@@ -10,7 +10,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket, RawData } from 'ws';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { SocketSession, userOfToken, type SessionEnd } from '../../http/token-session.ts';
+import { sessionWatch, userOfToken, type SessionEnd, type SocketSession } from '../../http/token-session.ts';
 import { open } from '../../http/access.ts';
 import { languageOf, message, type Language, type MessageKey } from '../../http/language.ts';
 import { MAX_COMMAND_LENGTH, PHONE_SOCKET, formatMessage, parseCommand, type PhoneErrorCode, type PhoneMessage } from '../../../schemas/protocol/phone.ts';
@@ -56,6 +56,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
 
   /** Authenticated phone sockets per user on this process (socketLimits.maxSocketsPerUser). */
   const sockets = new Map<number, number>();
+  const sessions = await sessionWatch(app, ctx);
 
   app.get('/ws', { websocket: true, config: { access: open } }, (ws: WebSocket, req: FastifyRequest) => {
     const lang = langOf(req);
@@ -79,8 +80,9 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     };
     resetIdle();
 
-    // The login is checked again before every command and on a timer (SocketSession): a socket
-    // whose session ended, or whose user was given another seat, is closed, not kept serving.
+    // The login is checked again before every command, as soon as any process ends one of the
+    // user's sessions, and on a timer (SocketSession): a socket whose session ended, or whose user
+    // was given another seat, is closed (4401/4403: the phone bar does not reconnect), not kept serving.
     let session: SocketSession | null = null;
     let counted: number | null = null;
     const ended = (why: SessionEnd) => {
@@ -110,7 +112,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       }
       sockets.set(user.userId, open + 1);
       counted = user.userId;
-      session = new SocketSession(ctx.db, ctx.tokens, token as string, user.userSeatNo, ended, socketLimits.recheckMs);
+      session = sessions.open(user, token as string, ended, socketLimits.recheckMs);
       return user;
     }).catch((err: unknown) => {
       req.log.error({ err }, 'phone socket login not checked');

@@ -1,0 +1,131 @@
+/**
+ * The end of a login closes that user's phone (/ws) and chat (/ws/chat) sockets at once, on
+ * every process: the statement that ends sessions announces it (LISTEN/NOTIFY) and each process
+ * checks the user's sockets. The sockets stay quiet here (no command, no heartbeat), and both
+ * recheck timers are 40 s: only the announcement can close them within the second asked.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { engine } from '../server/helpers.ts';
+import { joinChatDepartment } from '../server/chat-client.ts';
+import { from, twoInstances, type Instance } from './two-instances.ts';
+
+let pair: Awaited<ReturnType<typeof twoInstances>>;
+const open: WebSocket[] = [];
+
+beforeAll(async () => {
+  pair = await twoInstances({ maxSessionsPerUser: 100 });
+  for (const { app } of [pair.a, pair.b]) await app.listen({ port: 0, host: '127.0.0.1' });
+  await joinChatDepartment(pair.a.ctx.db, ['agent1', 'agent2', 'agent3', 'agent4', 'agent5']);
+});
+afterAll(() => pair.close());
+afterEach(() => {
+  for (const ws of open.splice(0)) ws.terminate();
+});
+
+/** A socket that keeps every text frame and its close code. */
+interface Socket { frames: string[]; closed: Promise<{ code: number; at: number }> }
+
+async function socket(app: FastifyInstance, path: string): Promise<Socket> {
+  const { port } = app.server.address() as { port: number };
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { 'accept-language': 'en' } });
+  open.push(ws);
+  const frames: string[] = [];
+  ws.on('message', (d) => frames.push(String(d)));
+  const closed = new Promise<{ code: number; at: number }>((r) => ws.once('close', (code) => r({ code, at: Date.now() })));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return Object.assign(ws, { frames, closed });
+}
+
+const waitFor = async (s: Socket, match: (frame: string) => boolean) => {
+  const end = Date.now() + 5000;
+  while (!s.frames.some(match)) {
+    if (Date.now() > end) throw new Error(`frame not received; got ${s.frames.join(' | ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const login = async (inst: Instance, user: string, password = 'agent123') => {
+  const res = await from(inst.app, '127.0.0.1', 'POST', '/api/default/login', { username: user, password });
+  expect(res.status, res.body.msg).toBe(200);
+  return res.body.data.token as string;
+};
+const post = (inst: Instance, url: string, token: string, body: unknown) =>
+  from(inst.app, '127.0.0.1', 'POST', url, body, { authorization: `Bearer ${token}`, 'accept-language': 'en' });
+
+/** The user's phone socket (logged in to its seat) and chat socket (greeted), both on instance `on`, both quiet from here on. */
+async function sockets(on: Instance, token: string, seat: string) {
+  const phone = await socket(on.app, `/ws?lang=en&token=${token}`);
+  (phone as unknown as WebSocket).send(`userSeatNo:${seat},cmd:login`);
+  await waitFor(phone, (f) => f.startsWith('STATE'));
+  const chat = await socket(on.app, `/ws/chat?token=${token}`);
+  (chat as unknown as WebSocket).send(JSON.stringify({ type: 'hello' }));
+  await waitFor(chat, (f) => f.includes('"welcome"'));
+  return { phone, chat };
+}
+
+/** Both sockets closed with 4401 (the bar and the inbox do not reconnect on it) within a second of `since`. */
+async function closedWithinASecond({ phone, chat }: { phone: Socket; chat: Socket }, since: number) {
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket still open after 1 s')), 1000));
+  const [p, c] = await Promise.race([Promise.all([phone.closed, chat.closed]), timeout]);
+  expect(p.code).toBe(4401);
+  expect(c.code).toBe(4401);
+  expect(Math.max(p.at, c.at) - since).toBeLessThan(1000);
+  expect(phone.frames.at(-1)).toMatch(/^ERROR.*NOT_LOGGED_IN/);
+  expect(JSON.parse(chat.frames.at(-1)!)).toMatchObject({ type: 'error', code: 401 });
+}
+
+describe(`a login's end closes its sockets at once (${engine})`, () => {
+  it.each([['the same process', 'a'], ['the other process', 'b']] as const)('logout on %s closes the phone and chat sockets', async (_, where) => {
+    const token = await login(pair.a, 'agent1');
+    const s = await sockets(pair.a, token, '8101');
+    const since = Date.now();
+    expect((await post(pair[where], '/api/User/setLogout', token, {})).status).toBe(200);
+    await closedWithinASecond(s, since);
+  });
+
+  it('an administrator\'s remote logout on the other process closes the seat\'s sockets', async () => {
+    const token = await login(pair.a, 'agent2');
+    const s = await sockets(pair.a, token, '8102');
+    const admin = await login(pair.b, 'admin', 'admin123');
+    const since = Date.now();
+    expect((await post(pair.b, '/api/User/setLogout', admin, { userSeatNo: '8102' })).status).toBe(200);
+    await closedWithinASecond(s, since);
+  });
+
+  it('a password change ends the other logins\' sockets and keeps the changing login\'s', async () => {
+    const other = await login(pair.a, 'agent3');
+    const ended = await sockets(pair.a, other, '8103');
+    const mine = await login(pair.b, 'agent3');
+    const kept = await sockets(pair.a, mine, '8103');
+    const [{ id }] = await pair.a.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE user_name = 'agent3'`) as [{ id: number }];
+    const since = Date.now();
+    const res = await post(pair.b, '/api/userManagement/changePwdById', mine, { userId: id, oldPassword: 'agent123', newPassword: 'changed123' });
+    expect(res.status, res.body.msg).toBe(200);
+    await closedWithinASecond(ended, since);
+    // The changing login's sockets were checked too, and still serve.
+    (kept.phone as unknown as WebSocket).send('herbert');
+    await waitFor(kept.phone, (f) => f === 'herbert');
+    expect((kept.phone as unknown as WebSocket).readyState).toBe(WebSocket.OPEN);
+    expect((kept.chat as unknown as WebSocket).readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('an account disabled on the other process closes its sockets', async () => {
+    const token = await login(pair.a, 'agent4');
+    const s = await sockets(pair.a, token, '8104');
+    const admin = await login(pair.b, 'admin', 'admin123');
+    const [{ id }] = await pair.a.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE user_name = 'agent4'`) as [{ id: number }];
+    const since = Date.now();
+    try {
+      const res = await post(pair.b, '/api/userManagement/dosEdit', admin, { ids: [id], enabled: false });
+      expect(res.status, res.body.msg).toBe(200);
+      await closedWithinASecond(s, since);
+    } finally {
+      await pair.a.ctx.db.query('UPDATE users SET enabled = true WHERE id = $1', [id]);
+    }
+  });
+});
