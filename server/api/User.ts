@@ -19,6 +19,11 @@ const setLogoutBody = {
 
 const seatSchema = { type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seatNo } } as const;
 const seatBody: Check<FromSchema<typeof seatSchema>> = compile(seatSchema);
+/** setUserInfoLogin: `ifNoneOpen` logs the login only when the seat has no open status (the phone bar's first write). */
+const loginSchema = {
+  type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seatNo, ifNoneOpen: { type: 'boolean' } },
+} as const;
+const loginBody: Check<FromSchema<typeof loginSchema>> = compile(loginSchema);
 const busySchema = {
   type: 'object', additionalProperties: false, required: ['userSeatNo', 'busy'],
   properties: { userSeatNo: seatNo, busy: { type: 'integer', enum: [0, 1] } },
@@ -82,21 +87,25 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // A status the seat's agent chooses; each answers the open status log (the spec's UserSeatStatusLog).
-  const choose = (action: string, read: (req: FastifyRequest) => { seat: string; status: number }) =>
+  const choose = (action: string, read: (req: FastifyRequest) => { seat: string; status: number; ifNoneOpen?: boolean }) =>
     post(action, async (req) => {
       const lang = languageOf(req);
-      const { seat, status } = read(req);
+      const { seat, status, ifNoneOpen } = read(req);
       const own = ownSeatOrAdmin(req, lang, seat);
       const code = chosenStatus(lang, status);
-      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code))));
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ifNoneOpen))));
     });
   const seatOnly = (status: number) => (req: FastifyRequest) => {
     const body = bodyOf(req);
     seatBody(body, languageOf(req));
     return { seat: body.userSeatNo, status };
   };
-  // The phone bar came up for the seat: status 5 (login).
-  choose('setUserInfoLogin', seatOnly(SEAT_STATUS.login));
+  // The phone bar came up for the seat: status 5 (login); with ifNoneOpen only if no status is open.
+  choose('setUserInfoLogin', (req) => {
+    const body = bodyOf(req);
+    loginBody(body, languageOf(req));
+    return { seat: body.userSeatNo, status: SEAT_STATUS.login, ifNoneOpen: body.ifNoneOpen };
+  });
   // Toilet break (spec section 4): status 3, a new log only if the seat was not on a break already.
   choose('setStatus3', seatOnly(SEAT_STATUS.break));
   choose('editUserStatus', (req) => {

@@ -20,7 +20,10 @@ const logProperties = {
   id: { type: 'integer', minimum: 1 }, userSeatNo: seatNo, userChineseName: { type: 'string', maxLength: 64 },
   sStartTime: wireTime, sEndTime: wireTime, status: code,
 } as const;
-const logSchema = { type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'], properties: logProperties } as const;
+/** `ifNoneOpen`: open the status only when the seat has none open (the phone bar reopening what a reload closed). */
+const logSchema = {
+  type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'], properties: { ...logProperties, ifNoneOpen: { type: 'boolean' } },
+} as const;
 const logBody: Check<FromSchema<typeof logSchema>> = compile(logSchema);
 /** Closing: status and id are optional; the beacon form adds the token (guard.ts reads it). */
 const closeSchema = {
@@ -44,7 +47,7 @@ export default async function userSeatLogRoutes(app: FastifyInstance, ctx: AppCo
     logBody(body, lang);
     const seat = ownSeatOrAdmin(req, lang, body.userSeatNo);
     const status = chosenStatus(lang, body.status);
-    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status))));
+    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status, body.ifNoneOpen))));
   };
   app.post('/api/UserSeatLog/addUserSeatLogByUserSeat', { config: { access: anyUser } }, change);
   app.post('/api/UserSeatLog/changeSeatStatus', { config: { access: anyUser } }, change);

@@ -6,6 +6,12 @@ export interface StatusChange {
   status: SeatStatusCode;
   /** When the new status began (the previous one ends then). */
   at: Date;
+  /**
+   * Only when the seat has no open status (the phone bar's first status after it connects:
+   * login, or the status a reload closed): a status set meanwhile elsewhere (another tab, the
+   * API, a call) is kept, not overwritten. Decided under the seat's lock, like every change.
+   */
+  ifNoneOpen?: boolean;
 }
 
 export interface OpenStatus {
@@ -31,7 +37,8 @@ export const OPEN_STATUS_OF = (seat: string, columns = 'l.status'): string =>
  * already has this status. Both the UserSeatLog endpoints (the agent's choices) and the gateway
  * (calls) go through here. The seat's user row is locked first, so two processes changing one
  * seat at once take turns and the seat never has two open logs. Run it inside a transaction.
- * Returns the open log after the change and whether a row was written.
+ * Returns the open log after the change and whether a row was written (with `ifNoneOpen`, none
+ * when the seat already had an open status: that one is returned).
  */
 export async function changeSeatStatus(tx: Queryable, change: StatusChange): Promise<{ changed: boolean; open: OpenStatus } | null> {
   if (!SEAT_STATUS_CODES.includes(change.status)) throw new Error(`unknown seat status ${change.status}`);
@@ -41,7 +48,7 @@ export async function changeSeatStatus(tx: Queryable, change: StatusChange): Pro
   );
   if (!user) return null;
   const current = await openSeatStatus(tx, change.seat);
-  if (current && current.status === change.status) return { changed: false, open: current };
+  if (current && (change.ifNoneOpen || current.status === change.status)) return { changed: false, open: current };
   await closeSeatStatus(tx, change.seat, change.at);
   const [open] = await tx.query<OpenStatus>(
     `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time)

@@ -100,6 +100,23 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
       apply({ type: 'chosen', status, at: deps.now() });
     };
 
+    /**
+     * The first status after (re)connecting found none open: login (5), or the status a reload
+     * closed. The server writes it only if the seat still has none open (ifNoneOpen), in the
+     * statement's own lock: a status set meanwhile elsewhere (another tab, the API, a call) is
+     * kept, and the bar asks the socket for the true state instead of showing its own guess.
+     */
+    const writeFirst = async (url: string, body: Record<string, unknown>, status: SeatStatusCode) => {
+      const { data } = await deps.http.post<{ changed: boolean }>(url, { ...body, ifNoneOpen: true });
+      if (!data?.changed) {
+        const agent = get().agent;
+        if (agent) connection?.send({ cmd: 'login', userSeatNo: agent.userSeatNo });
+        return;
+      }
+      if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: body.userSeatNo, busy: 0 });
+      apply({ type: 'chosen', status, at: deps.now() });
+    };
+
     const onMessage = (msg: PhoneMessage) => {
       const before = get().agent;
       apply({ type: 'server', msg, at: deps.now() });
@@ -129,12 +146,11 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
           if (after.curStatus === null && !loginMarked) {
             loginMarked = true;
             const restored = deps.tabStorage ? takeLeftStatus(deps.tabStorage, after.userSeatNo, deps.now()) : null;
-            if (restored !== null) writeStatus(restored).catch(fail);
-            else {
-              deps.http.post('/api/User/setUserInfoLogin', { userSeatNo: after.userSeatNo })
-                .then(() => apply({ type: 'chosen', status: SEAT_STATUS.login, at: deps.now() }))
-                .catch(fail);
-            }
+            const seatNo = { userSeatNo: after.userSeatNo };
+            (restored !== null
+              ? writeFirst('/api/UserSeatLog/changeSeatStatus', { ...seatNo, userChineseName: after.userChineseName, status: restored }, restored)
+              : writeFirst('/api/User/setUserInfoLogin', seatNo, SEAT_STATUS.login)
+            ).catch(fail);
           }
           break;
         case 'ERROR':

@@ -39,7 +39,7 @@ describe('phone store across a reload', () => {
     const before = leavePage(tab, STATE(3));
     expect(before.beacons).toHaveLength(1);
     const after = await reload(tab, 2000);
-    expect(posted(after)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 3 }]]);
+    expect(posted(after)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 3, ifNoneOpen: true }]]);
     expect(agent(after).curStatus).toBe(3);
     expect(agent(after).sDateTime).toBeGreaterThanOrEqual(T0 + 2000); // the timer starts again with the new log
     expect(tab.items.has(LEFT_STATUS_KEY)).toBe(false);
@@ -51,7 +51,7 @@ describe('phone store across a reload', () => {
     leavePage(tab, STATE(0));
     const after = await reload(tab, 500);
     expect(posted(after)).toEqual([
-      ['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 0 }],
+      ['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 0, ifNoneOpen: true }],
       ['/api/User/editBusy', { userSeatNo: '8101', busy: 0 }],
     ]);
     after.store.getState().stop();
@@ -61,7 +61,7 @@ describe('phone store across a reload', () => {
     const tab = new MemoryStorage();
     leavePage(tab, STATE(3));
     const after = await reload(tab, RELOAD_WINDOW_MS + 1);
-    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
     expect(agent(after).curStatus).toBe(5);
     after.store.getState().stop();
   });
@@ -70,7 +70,7 @@ describe('phone store across a reload', () => {
     const tab = new MemoryStorage();
     leavePage(tab, STATE(7, { callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true }));
     const after = await reload(tab, 1000);
-    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
     after.store.getState().stop();
   });
 
@@ -84,7 +84,7 @@ describe('phone store across a reload', () => {
     page.store.getState().leave();
     page.store.getState().stop();
     const afterChosen = await reload(chosen, 1000);
-    expect(posted(afterChosen)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 4 }]]);
+    expect(posted(afterChosen)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 4, ifNoneOpen: true }]]);
     afterChosen.store.getState().stop();
 
     const gateway = new MemoryStorage();
@@ -94,7 +94,7 @@ describe('phone store across a reload', () => {
       { type: 'CHANNEL_DESTROY', callId: CALL, next: 4, afterCallSeconds: 30 },
     );
     const afterGateway = await reload(gateway, 1000);
-    expect(posted(afterGateway)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(posted(afterGateway)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
     afterGateway.store.getState().stop();
   });
 
@@ -102,7 +102,7 @@ describe('phone store across a reload', () => {
     const tab = new MemoryStorage();
     tab.setItem(LEFT_STATUS_KEY, JSON.stringify({ seat: '8102', status: 3, at: T0 }));
     const after = await reload(tab, 1000);
-    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
     after.store.getState().stop();
   });
 
@@ -112,7 +112,7 @@ describe('phone store across a reload', () => {
       const tab = new MemoryStorage();
       tab.setItem(LEFT_STATUS_KEY, text);
       const after = await reload(tab, 0);
-      expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+      expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
       after.store.getState().stop();
     }
   });
@@ -133,7 +133,7 @@ describe('phone store across a reload', () => {
     socket().open();
     socket().receive(STATE(null));
     await vi.waitFor(() => expect(page.http.calls).toHaveLength(1));
-    expect(posted(page)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 3 }]]);
+    expect(posted(page)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 3, ifNoneOpen: true }]]);
     expect(tab.items.has(LEFT_STATUS_KEY)).toBe(false);
     page.store.getState().stop();
   });
@@ -147,7 +147,7 @@ describe('phone store across a reload', () => {
     const before = leavePage(broken, STATE(3));
     expect(before.beacons).toHaveLength(1);
     const after = await reload(broken, 1000);
-    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(posted(after)).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
     after.store.getState().stop();
   });
 });

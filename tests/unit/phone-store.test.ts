@@ -110,7 +110,20 @@ describe('phone store', () => {
     socket().open();
     socket().receive(STATE(null));
     await vi.waitFor(() => expect(agent(s).curStatus).toBe(5));
-    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101' }]]);
+    expect(s.http.calls.map((c) => [c.url, c.body])).toEqual([['/api/User/setUserInfoLogin', { userSeatNo: '8101', ifNoneOpen: true }]]);
+    s.store.getState().stop();
+  });
+
+  it('a status set elsewhere before the login write is kept: the bar asks the socket for the true state', async () => {
+    const s = setup({ 'POST /api/User/setUserInfoLogin': () => ok({ changed: false, status: 0 }) });
+    s.store.getState().start(USER, true);
+    socket().open();
+    socket().receive(STATE(null));
+    await vi.waitFor(() => expect(socket().sent).toEqual(['userSeatNo:8101,cmd:login', 'userSeatNo:8101,cmd:login']));
+    expect(agent(s).curStatus).toBeNull();
+    socket().receive(STATE(0));
+    expect(agent(s).curStatus).toBe(0);
+    expect(s.http.calls.map((c) => c.url)).toEqual(['/api/User/setUserInfoLogin']);
     s.store.getState().stop();
   });
 

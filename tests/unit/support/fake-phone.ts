@@ -65,10 +65,11 @@ export class MemoryStorage implements TabStorage {
 
 export function setup(routes: Parameters<typeof fakeHttp>[0] = {}, overrides: Partial<PhoneDeps> = {}) {
   const http = fakeHttp({
-    'POST /api/UserSeatLog/changeSeatStatus': () => ok(null),
+    // The part of the server's answer (the open log) the store reads: whether this call wrote it.
+    'POST /api/UserSeatLog/changeSeatStatus': () => ok({ changed: true }),
     'POST /api/User/editBusy': () => ok(null),
     'POST /api/User/setStatus3': () => ok(null),
-    'POST /api/User/setUserInfoLogin': () => ok(null),
+    'POST /api/User/setUserInfoLogin': () => ok({ changed: true }),
     ...routes,
   });
   const opened: string[] = [];
