@@ -5,12 +5,14 @@
  * ERROR frame and a warning in the log, and no command reaches the switch. The server here
  * allows the prefixes 0755 and 400; the default (none) is checked on the rule itself.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { EslClient } from '../../server/telephony/esl/client.ts';
+import * as build from '../../server/telephony/gateway/commands.ts';
 import { targetKind } from '../../server/telephony/gateway/targets.ts';
 import { engine } from '../server/helpers.ts';
 import { PhoneClient, startPhoneServer, until, type PhoneServer } from '../server/phone-support.ts';
@@ -150,6 +152,15 @@ describe(`transfer and three-way targets (${engine})`, () => {
     c.send(`userSeatNo:8105,cmd:bgapi,para1:uuid_killthree,para2:${callId}`);
     await c.next('CHANNEL_DESTROY', (m) => m.callId === callId);
     c.close();
+  });
+
+  test('a trunk name with dial-string syntax never reaches a three-way line', () => {
+    const call = { callId: randomUUID(), customerLeg: randomUUID(), agentLeg: randomUUID() };
+    const party = { uuid: randomUUID(), seat: '8105', target: '4008001234', phone: '13800138000' };
+    expect(build.threeWay(call, { ...party, gateway: 'carrier-b.2_x' })[0]).toContain('}sofia/gateway/carrier-b.2_x/4008001234 &three_way(');
+    for (const gateway of ['a/b', 'x}user/110', 'gw,cc_seat=1', '']) {
+      expect(() => build.threeWay(call, { ...party, gateway }), gateway).toThrow(build.UnsafeValueError);
+    }
   });
 
   test('TRANSFER_EXTERNAL_PREFIXES: no outside number by default; digits only', async () => {

@@ -14,6 +14,7 @@
  */
 import type { Queryable } from '../../db/types.ts';
 import { FIELD_PATTERNS, PHONE_SOCKET } from '../../../schemas/protocol/phone.ts';
+import { isInternalNumber } from './commands.ts';
 
 /** What an allowed target is: the switch is told differently for each. */
 export type TargetKind = 'survey' | 'seat' | 'external';
@@ -37,6 +38,6 @@ const SEAT_EXTENSION = 'SELECT 1 FROM users WHERE fjh = $1 AND enabled AND user_
 export async function targetKind(db: Queryable, target: string, use: TargetUse, externalPrefixes: readonly string[]): Promise<TargetKind | null> {
   if (!FIELD_PATTERNS.extension.test(target)) return null;
   if (target === PHONE_SOCKET.surveyTarget) return use === 'transfer' ? 'survey' : null;
-  if (target.length < PHONE_SOCKET.shortNumberLength) return (await db.query(SEAT_EXTENSION, [target])).length ? 'seat' : null;
+  if (isInternalNumber(target)) return (await db.query(SEAT_EXTENSION, [target])).length ? 'seat' : null;
   return externalPrefixes.some((p) => target.startsWith(p)) ? 'external' : null;
 }
