@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { anyUser } from '../http/access.ts';
-import { ApiError, forbidden, notFound } from '../http/envelope.ts';
-import { languageOf, message } from '../http/language.ts';
-import { compile, type Check } from '../http/validate.ts';
+import { anyUser, open, type SessionUser } from '../http/access.ts';
+import { ApiError, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
+import { bearerToken } from '../http/guard.ts';
+import { languageOf, message, type Language } from '../http/language.ts';
+import { userOfToken } from '../http/token-session.ts';
+import { compile, invalid, type Check } from '../http/validate.ts';
+import { checkLink, linkKey, signLink } from '../recordings/links.ts';
 import { callId, ownSeatOf } from './callinfo-sql.ts';
 
 /** Where the browser finds a call's recording: this + callId (the session user's recordSrc). */
@@ -14,6 +17,27 @@ export const RECORDINGS_BASE = '/api/recordings/';
 const paramsCheck: Check<{ callId: string }> = compile({
   type: 'object', additionalProperties: false, required: ['callId'], properties: { callId },
 });
+
+/** A signed link's query (all three parts, or none: linkParts). Anything else, a `?token=` above all, is refused, naming the field. */
+const linkQueryCheck: Check<{ uid?: string; exp?: string; sig?: string }> = compile({
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    uid: { type: 'string', maxLength: 10, pattern: '^[0-9]+$' },
+    exp: { type: 'string', maxLength: 12, pattern: '^[0-9]+$' },
+    sig: { type: 'string', maxLength: 64 },
+  },
+});
+
+const LINK_PARTS = ['uid', 'exp', 'sig'] as const;
+
+/** The parts of a link the query names; a 400 naming the missing ones when it has some but not all. */
+function linkParts(query: { uid?: string; exp?: string; sig?: string }, lang: Language) {
+  const missing = LINK_PARTS.filter((k) => query[k] === undefined);
+  if (missing.length === LINK_PARTS.length) return undefined;
+  if (missing.length) throw invalid(lang, Object.fromEntries(missing.map((k) => [k, message(lang, 'required')])));
+  return { userId: Number(query.uid), exp: Number(query.exp), sig: query.sig! };
+}
 
 export interface ByteRange { start: number; end: number }
 
@@ -39,44 +63,79 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
 }
 
 /**
- * GET /api/recordings/<callId>: the call's recording (audio/wav) with range requests, so a
- * player can seek. Administrators and supervisors may play any call; anyone else only calls
- * of their own seat. The token may come as `?token=`: an <audio> element cannot send headers.
- * The file is found through the call record (record_path, relative to RECORDINGS_DIR), never
- * through the URL, and must resolve inside that folder.
+ * Recordings. `POST /api/recordings/link {callId}` answers a link that plays one call for
+ * LINK_TTL_SECONDS (an <audio> element cannot send an Authorization header, and a login token in
+ * a URL leaks). `GET /api/recordings/<callId>` serves the recording (audio/wav) with range
+ * requests, so a player can seek, to a caller with that link or with the login token in the
+ * Authorization header (API clients); never to a token in the query. Administrators and
+ * supervisors may play any call; anyone else only calls of their own seat, checked when the link
+ * is made. The file is found through the call record (record_path, relative to RECORDINGS_DIR),
+ * never through the URL, and must resolve inside that folder.
  */
 export default async function recordingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const root = path.resolve(ctx.config.telephony.recordingsDir);
+  const key = linkKey(ctx.secrets.jwtKey);
 
-  app.get('/api/recordings/:callId', { config: { access: anyUser, tokenFrom: 'query' } }, async (req, reply) => {
-    const lang = languageOf(req);
-    const params = req.params;
-    paramsCheck(params, lang);
+  /**
+   * The call's recording file, or the 404 that says why there is none. With `user`, first the
+   * 403 when that user may not hear the call, so another seat learns nothing about its recording.
+   */
+  const recordingOf = async (id: string, lang: Language, user: SessionUser | undefined) => {
     const [call] = await db.query<{ seat: string; recordPath: string }>(
       `SELECT user_seat_no AS seat, record_path AS "recordPath" FROM call_records WHERE call_id = $1 ORDER BY call_time DESC LIMIT 1`,
-      [params.callId],
+      [id],
     );
     if (!call) throw notFound(message(lang, 'callNotFound'));
-    const own = ownSeatOf(req.user!);
+    const own = user && ownSeatOf(user);
     if (own !== undefined && call.seat !== own) throw forbidden(message(lang, 'recordingOwnSeatOnly'));
     if (!call.recordPath) throw notFound(message(lang, 'recordingNone'));
     const file = path.resolve(root, call.recordPath);
     if (!file.startsWith(root + path.sep)) throw notFound(message(lang, 'recordingMissing'));
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile()) throw notFound(message(lang, 'recordingMissing'));
+    return { file, size: stat.size };
+  };
 
-    const range = byteRange(req.headers.range, stat.size);
+  app.post('/api/recordings/link', { config: { access: anyUser } }, async (req) => {
+    const lang = languageOf(req);
+    const body = req.body ?? {};
+    paramsCheck(body, lang);
+    await recordingOf(body.callId, lang, req.user);
+    const link = signLink(key, body.callId, req.user!.userId, Date.now());
+    return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${link.query}`, exp: link.exp });
+  });
+
+  // Declared open: a signed link carries no login token; the handler authenticates one or the other before reading a byte.
+  app.get('/api/recordings/:callId', { config: { access: open } }, async (req, reply) => {
+    const lang = languageOf(req);
+    const params = req.params;
+    paramsCheck(params, lang);
+    const query = { ...(req.query as object) };
+    linkQueryCheck(query, lang);
+    const link = linkParts(query, lang);
+    const token = bearerToken(req.headers.authorization);
+    const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
+    if (token && !user) throw unauthorized();
+    if (!user && !link) throw unauthorized(message(lang, 'recordingCredentials'));
+    if (!user && link) {
+      const verdict = checkLink(key, { callId: params.callId, userId: link.userId, exp: link.exp }, link.sig, Date.now());
+      if (verdict !== 'ok') throw forbidden(message(lang, verdict === 'expired' ? 'recordingLinkExpired' : 'recordingLinkForged'));
+    }
+    // A link's user was checked against the call's seat when the link was made.
+    const { file, size } = await recordingOf(params.callId, lang, user);
+
+    const range = byteRange(req.headers.range, size);
     if (range === 'unsatisfiable') {
-      throw new ApiError(416, message(lang, 'recordingRange', { size: stat.size }), null, { 'content-range': `bytes */${stat.size}` });
+      throw new ApiError(416, message(lang, 'recordingRange', { size }), null, { 'content-range': `bytes */${size}` });
     }
     reply.header('content-type', 'audio/wav').header('accept-ranges', 'bytes');
     if (!range) {
-      reply.header('content-length', stat.size);
+      reply.header('content-length', size);
       return reply.send(fs.createReadStream(file));
     }
     reply.status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1);
     return reply.send(fs.createReadStream(file, { start: range.start, end: range.end }));
   });

@@ -30,10 +30,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Where a route also takes its token when the Authorization header has none: the `token` query
- * parameter ('query': an <audio> element's src cannot carry headers), or that or a `token` field
- * of the body ('queryOrBody': navigator.sendBeacon cannot either).
+ * parameter or a `token` field of the body ('queryOrBody': navigator.sendBeacon cannot send headers).
  */
-export type TokenFrom = 'query' | 'queryOrBody';
+export type TokenFrom = 'queryOrBody';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,5 +68,8 @@ export function registerGuard(app: FastifyInstance, db: Db, tokens: TokenService
   });
 }
 
-/** A URL as logged: a `token` or `chatToken` query parameter (recordings, the beacon, /ws, chat files) is masked, so logs never hold a live token. */
-export const maskToken = (url: string): string => url.replace(/([?&](?:chat)?token=)[^&#]*/gi, '$1***');
+/**
+ * A URL as logged: a `token` or `chatToken` query parameter (the beacon, /ws, chat files) and a
+ * recording link's `sig` are masked, so logs never hold a live credential.
+ */
+export const maskToken = (url: string): string => url.replace(/([?&](?:(?:chat)?token|sig)=)[^&#]*/gi, '$1***');

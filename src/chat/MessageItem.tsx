@@ -7,13 +7,13 @@ import { Avatar, Image, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { systemText } from '../../schemas/protocol/chat';
-import { recordingUrl } from '../pages/report/RecordingPlayer';
+import { tokenUrl } from '../lib/api-url';
 import { tokenStore } from '../lib/token';
 import type { AgentIdentity, ChatMsg } from './types';
 
 const UPLOAD = /^\/api\/File\/[A-Za-z0-9_-]+$/i;
 /** The upload's address with the login token in the query (an <img> or <audio> cannot send headers). */
-const fileUrl = (path: string) => recordingUrl(path, tokenStore.get());
+const fileUrl = (path: string) => tokenUrl(path, tokenStore.get());
 
 function Content({ msg }: { msg: ChatMsg }) {
   const { t } = useTranslation();

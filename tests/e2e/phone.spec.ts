@@ -26,7 +26,7 @@ async function openStatus(request: APIRequestContext, token: string): Promise<nu
   return seats.find((s) => s.userSeatNo === SEAT)?.status ?? null;
 }
 
-test('an agent takes a break, answers a ringing call and hangs up; the call is reported with its recording', async ({ page, request }) => {
+test('an agent takes a break, answers a ringing call and hangs up; the call is reported and its recording plays from a signed link', async ({ page, request }) => {
   const admin = await adminToken(request);
   // A number of its own for this run, so the report lookup finds this call only.
   const phoneNo = `139${String(Date.now()).slice(-8)}`;
@@ -66,11 +66,25 @@ test('an agent takes a break, answers a ringing call and hangs up; the call is r
   }).toEqual([[callId, 1]]);
   const recordSrc = await page.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { state?: { recordSrc?: string } }).state?.recordSrc);
   expect(recordSrc).toBe('/api/recordings/');
-  const fetchRecording = () => request.get(`${recordSrc}${callId}?token=${encodeURIComponent(admin)}`, { headers: { range: 'bytes=0-11' } });
-  // The simulator writes the file as the call ends.
-  await expect.poll(async () => (await fetchRecording()).status()).toBe(206);
-  const audio = await fetchRecording();
+  // The simulator writes the file as the call ends: a signed link can be had once it is there.
+  const askLink = () => request.post('/api/recordings/link', { ...asAdmin(admin), data: { callId } });
+  await expect.poll(async () => (await askLink()).status()).toBe(200);
+  const url = (await (await askLink()).json()).data.url as string;
+  expect(url).toMatch(/\?uid=\d+&exp=\d+&sig=[\w-]{43}$/);
+  const audio = await request.get(url, { headers: { range: 'bytes=0-11' } });
   expect(audio.status()).toBe(206);
   expect(audio.headers()['content-type']).toContain('audio/wav');
   expect((await audio.body()).subarray(0, 4).toString()).toBe('RIFF');
+  // The login token in the address is refused.
+  expect((await request.get(`${recordSrc}${callId}?token=${encodeURIComponent(admin)}`, { headers: { range: 'bytes=0-11' } })).status()).toBe(400);
+
+  // The agent plays it from its own call list: play asks for a link, the player loads the recording from it.
+  await page.goto('/#/call');
+  const row = page.getByRole('row').filter({ hasText: phoneNo });
+  const played = page.waitForResponse((res) => res.url().includes(`/api/recordings/${callId}?`) && [200, 206].includes(res.status()));
+  await row.getByTestId('recording-play').click();
+  const player = row.getByTestId('recording-player');
+  await expect(player).toHaveAttribute('src', /sig=/);
+  expect((await played).url()).not.toContain('token=');
+  expect(await player.getAttribute('src')).not.toContain('token=');
 });

@@ -1,43 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 import { insertCall, newCallId } from './callinfo-fixtures.ts';
+import { bearer, RECORDING_SIZE as SIZE, recordedCall as recorded, recordingServer, type RecordingUsers } from './recording-fixtures.ts';
 import { byteRange } from '../../server/api/recordings.ts';
 
-/** GET /api/recordings/<callId>: who may play which call, range requests, what is refused. */
+/** GET /api/recordings/<callId> with the login token in the Authorization header (API callers): who may play which call, range requests, what is refused. Signed links: recording-links.test.ts. */
 let s: TestServer;
-const logged: string[] = [];
-const t = {} as Record<'admin' | 'supervisor' | 'agent1' | 'agent2', string>;
+let t: RecordingUsers;
 const en = { 'accept-language': 'en' };
-const SIZE = 1000;
 
 beforeAll(async () => {
-  const logStream = new Writable({ write(chunk, _enc, done) { logged.push(String(chunk)); done(); } });
-  s = await startTestServer({}, { logger: true, logStream });
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-  t.agent2 = await s.login('agent2', 'agent123');
+  ({ s, t } = await recordingServer());
 });
 afterAll(() => s.close());
 
-/** A call of `seat` with a recording file of SIZE bytes (byte i = i % 251), as the gateway would leave it. */
-async function recordedCall(seat: string, file = true): Promise<string> {
-  const id = await insertCall(s.ctx.db, { seat });
-  const relative = `2026/11/23/${id}.wav`;
-  await s.ctx.db.query('UPDATE call_records SET record_path = $2 WHERE call_id = $1', [id, relative]);
-  if (file) {
-    const full = path.join(s.ctx.config.telephony.recordingsDir, relative);
-    fs.mkdirSync(path.dirname(full), { recursive: true });
-    fs.writeFileSync(full, Buffer.from(Array.from({ length: SIZE }, (_, i) => i % 251)));
-  }
-  return id;
-}
-
+const recordedCall = (seat: string, file = true) => recorded(s.ctx, seat, file);
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
-const bearer = (token: string, more: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...more });
 
 describe('playing a recording', () => {
   it('without a range: 200, the whole file as audio/wav, ranges offered', async () => {
@@ -77,26 +55,19 @@ describe('playing a recording', () => {
     expect(res.json()).toMatchObject({ code: 416, msg: `The requested range lies outside the recording (${SIZE} bytes)` });
   });
 
-  it('an agent plays its own seat\'s call with ?token= (an <audio> src); the token is not logged', async () => {
-    const id = await recordedCall('8101');
-    const res = await get(`/api/recordings/${id}?token=${encodeURIComponent(t.agent1)}`, { range: 'bytes=0-9' });
-    expect(res.statusCode).toBe(206);
-    expect(logged.join('')).toContain(`/api/recordings/${id}?token=***`);
-    expect(logged.join('')).not.toContain(t.agent1);
-  });
-
-  it('an agent of another seat gets 403', async () => {
+  it('an agent of another seat gets 403 with its login token', async () => {
     const id = await recordedCall('8101');
     const res = await get(`/api/recordings/${id}`, bearer(t.agent2, en));
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('Permission denied: you can only play recordings of calls taken at your own seat');
-    expect((await get(`/api/recordings/${id}?token=${encodeURIComponent(t.agent2)}`)).statusCode).toBe(403);
   });
 
-  it('no token, or a bad one, is 401', async () => {
+  it('no credentials is 401 saying how to play; a bad bearer token is 401', async () => {
     const id = await recordedCall('8101');
-    expect((await get(`/api/recordings/${id}`)).statusCode).toBe(401);
-    expect((await get(`/api/recordings/${id}?token=forged`)).statusCode).toBe(401);
+    const none = await get(`/api/recordings/${id}`, en);
+    expect(none.statusCode).toBe(401);
+    expect(none.json().msg).toContain('POST /api/recordings/link');
+    expect((await get(`/api/recordings/${id}`, bearer('forged'))).statusCode).toBe(401);
   });
 });
 

@@ -3,37 +3,11 @@ import { App as AntdApp } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { http } from '../../src/app/providers';
-import { tokenStore } from '../../src/lib/token';
-import { recordingUrl } from '../../src/pages/report/RecordingPlayer';
-import { FieldValue } from '../../src/pages/resource/FieldValue';
 import SimulatorPage from '../../src/pages/simulator/SimulatorPage';
 
 afterEach(async () => {
-  tokenStore.clear();
   vi.restoreAllMocks();
   await i18n.changeLanguage('zh');
-});
-
-describe('recording column', () => {
-  it('plays the path with the token in the query (an <audio> element sends no header), loading nothing up front', () => {
-    tokenStore.set('tok en');
-    render(<FieldValue description={{ format: 'recording' }} value="/api/recordings/c-1" />);
-    const audio = screen.getByTestId('recording-player') as HTMLAudioElement;
-    expect(audio.getAttribute('src')).toBe('/api/recordings/c-1?token=tok%20en');
-    expect(audio.getAttribute('preload')).toBe('none');
-    expect(audio.hasAttribute('controls')).toBe(true);
-  });
-
-  it('a call without a recording shows the empty mark, no player', () => {
-    render(<FieldValue description={{ format: 'recording' }} value="" />);
-    expect(screen.queryByTestId('recording-player')).toBeNull();
-    expect(screen.getByText('-')).toBeTruthy();
-  });
-
-  it('appends the token to a recordSrc that has a query already, and leaves a path alone without a token', () => {
-    expect(recordingUrl('https://rec.example/play?id=1', 't')).toBe('https://rec.example/play?id=1&token=t');
-    expect(recordingUrl('/api/recordings/c-2', null)).toBe('/api/recordings/c-2');
-  });
 });
 
 describe('simulator screen', () => {

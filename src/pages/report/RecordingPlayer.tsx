@@ -1,33 +1,94 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tokenStore } from '../../lib/token';
+import { http } from '../../app/providers';
+import { apiUrl } from '../../lib/api-url';
 
-/** Where the API is when the console is served from elsewhere (the HTTP client's base, src/app/providers.ts). */
-const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
+/** A recording on this server: the report column's path, `/api/recordings/<callId>`. */
+const OWN_RECORDING = /^\/api\/recordings\/([^/?#]+)$/i;
 
-/**
- * The URL an <audio> element plays a recording from: the path (a report's recording column, or
- * the session user's recordSrc + callId) with the token as a query parameter, because an audio
- * element cannot send an Authorization header. A path on this server gets the API base.
- */
-export function recordingUrl(path: string, token: string | null): string {
-  const url = path.startsWith('/') ? `${API_BASE}${path}` : path;
-  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
+/** The call a recording path names, or undefined for an address elsewhere (a user's own recordSrc). */
+export function callIdOf(src: string): string | undefined {
+  const m = OWN_RECORDING.exec(src);
+  return m ? decodeURIComponent(m[1]!) : undefined;
 }
 
+interface Link { url: string; exp: number }
+
+/** A signed link that plays the call for a few minutes (POST /api/recordings/link); errors stay on this row, no redirect. */
+async function askLink(callId: string): Promise<Link> {
+  const { data } = await http.post<Link>('/api/recordings/link', { callId }, { redirectOnAuthError: false });
+  return { url: apiUrl(data.url), exp: data.exp };
+}
+
+const audioStyle = { height: 32, width: 240, maxWidth: '100%' } as const;
+
 /**
- * A call's recording with play and seek. preload="none": a report page of 50 rows must not fetch
- * 50 recordings; the server answers the range requests seeking makes (206).
+ * A call's recording with play and seek. The login token never goes into the address: pressing
+ * play asks the server for a signed link to this one call (so a report page of 50 rows asks
+ * nothing up front), and the player then plays and seeks (range requests, 206) on it. A link
+ * lasts minutes: when it runs out during a long listen, the player gets a new one and goes on
+ * from the same second. An address on another server (a user's own recordSrc) plays as it is.
  */
 export default function RecordingPlayer({ src }: { src: string }) {
   const { t } = useTranslation();
+  const callId = callIdOf(src);
+  const [link, setLink] = useState<Link>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const resumeAt = useRef<number | null>(null);
+
+  if (callId === undefined) {
+    return <audio controls preload="none" src={src} aria-label={t('recording.player')} data-testid="recording-player" style={audioStyle} />;
+  }
+
+  const fetchLink = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      setLink(await askLink(callId));
+    } catch (err) {
+      setLink(undefined);
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!link) {
+    return (
+      <Space size={4} wrap>
+        <Button size="small" icon={<PlayCircleOutlined />} loading={busy} onClick={fetchLink} data-testid="recording-play">
+          {t('recording.play')}
+        </Button>
+        {error && <Typography.Text type="danger" data-testid="recording-error">{error}</Typography.Text>}
+      </Space>
+    );
+  }
+
+  // Only an expired link is renewed (a few seconds early for the clocks' difference): any other failure shows as the browser's.
+  const onError = (e: SyntheticEvent<HTMLAudioElement>) => {
+    if (Date.now() / 1000 < link.exp - 10) return;
+    resumeAt.current = e.currentTarget.currentTime;
+    void fetchLink();
+  };
+  const onLoadedMetadata = (e: SyntheticEvent<HTMLAudioElement>) => {
+    if (resumeAt.current === null) return;
+    e.currentTarget.currentTime = resumeAt.current;
+    resumeAt.current = null;
+  };
+
   return (
     <audio
       controls
-      preload="none"
-      src={recordingUrl(src, tokenStore.get())}
+      autoPlay
+      src={link.url}
+      onError={onError}
+      onLoadedMetadata={onLoadedMetadata}
       aria-label={t('recording.player')}
       data-testid="recording-player"
-      style={{ height: 32, width: 240, maxWidth: '100%' }}
+      style={audioStyle}
     />
   );
 }

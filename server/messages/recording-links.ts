@@ -1,0 +1,15 @@
+/** Messages of signed recording links (server/api/recordings.ts, server/recordings/links.ts): {key: {en, zh}}. */
+export default {
+  recordingLinkForged: {
+    en: 'This recording link is not valid: play the recording again from the call list',
+    zh: '录音链接无效，请从通话列表重新播放录音',
+  },
+  recordingLinkExpired: {
+    en: 'This recording link has expired: press play again for a new one',
+    zh: '录音链接已过期，请重新点击播放',
+  },
+  recordingCredentials: {
+    en: 'Not logged in: send your login token in the Authorization header, or play the recording through a link from POST /api/recordings/link',
+    zh: '未登录：请在 Authorization 请求头中提供登录令牌，或通过 POST /api/recordings/link 获取的链接播放录音',
+  },
+} as const;
