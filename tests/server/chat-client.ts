@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../server/db/types.ts';
+import { arrivals } from '../support/arrivals.ts';
 
 /** A test socket on the chat hub: every frame received is kept; `next` waits for a matching one. */
 export interface ChatSocket {
@@ -21,39 +22,21 @@ export function urlOf(app: FastifyInstance, path: string): string {
 
 export async function connect(url: string, lang = 'en'): Promise<ChatSocket> {
   const ws = new WebSocket(url, { headers: { 'accept-language': lang } });
-  const frames: any[] = [];
-  const waiters = new Set<() => void>();
-  ws.on('message', (data) => {
-    frames.push(JSON.parse(String(data)));
-    for (const w of waiters) w();
-  });
+  const got = arrivals<any>('frame', (frames) => JSON.stringify(frames).slice(0, 2000));
+  ws.on('message', (data) => got.push(JSON.parse(String(data))));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
   });
   return {
-    frames,
+    frames: got.seen,
     send: (f) => ws.send(JSON.stringify(f)),
     sendRaw: (t) => ws.send(t),
-    next: (match, ms = 3000) => new Promise((resolve, reject) => {
-      const check = () => {
-        const hit = frames.find(match);
-        if (!hit) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(hit);
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames).slice(0, 2000)}`));
-      }, ms);
-      waiters.add(check);
-      check();
-    }),
+    next: (match, ms = 3000) => got.next(match, ms),
     settle: async (match, ms = 400) => {
       await new Promise((r) => setTimeout(r, ms));
-      return frames.filter(match);
+      return got.seen.filter(match);
     },
     close: () => new Promise<void>((resolve) => {
       if (ws.readyState === ws.CLOSED) return resolve();
@@ -73,12 +56,8 @@ export async function joinChatDepartment(db: Queryable, userNames: string[]): Pr
   return d!.id;
 }
 
-/** Opens a new status log for the seat (0 = ready), as the phone bar's status changes do. */
-export const setStatus = (db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }, seat: string, status: number) =>
-  db.transaction(async (tx) => {
-    await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
-    await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, now())`, [seat, status]);
-  });
+/** The chat tests (and the security ones) take the seat status set-up from here, with the sockets. */
+export { setStatus } from './seat-fixtures.ts';
 
 export const isMsg = (content: string) => (f: any) => f.type === 'message' && f.content === content;
 export const isChat = (chatId: string, state?: string) => (f: any) => f.type === 'chat' && f.chat.chatId === chatId && (!state || f.chat.state === state);

@@ -29,3 +29,13 @@ export async function arrangeSeat(db: Db, seat: string, status: SeatStatusCode |
     await tx.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1', [seat, busy]);
   });
 }
+
+/**
+ * Opens a new status log for the seat now (0 = ready), closing the open one, in plain SQL as the
+ * phone bar's status changes leave them: what the chat hub and the seat monitor react to.
+ */
+export const setStatus = (db: Db, seat: string, status: number) =>
+  db.transaction(async (tx) => {
+    await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
+    await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, now())`, [seat, status]);
+  });

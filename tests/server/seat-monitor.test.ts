@@ -4,6 +4,8 @@ import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { monitorTiming } from '../../server/monitor/routes.ts';
 import { EventStreamParser, type StreamEvent } from '../../src/pages/monitor/event-stream.ts';
+import { arrivals } from '../support/arrivals.ts';
+import { setStatus } from './seat-fixtures.ts';
 
 /** The live seat monitor stream: changes within a second, agents' own seat only, resume, two processes. */
 const PATH = '/api/CallInfo/seatMonitorEvents';
@@ -18,8 +20,7 @@ async function openStream(app: FastifyInstance, token: string | undefined, lastI
     headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lastId ? { 'last-event-id': lastId } : {}) },
     signal: abort.signal,
   });
-  const seen: StreamEvent[] = [];
-  const waiters = new Set<() => void>();
+  const got = arrivals<StreamEvent>('event', (seen) => seen.map((e) => e.data).join(' | '));
   let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
     const parser = new EventStreamParser();
@@ -29,27 +30,12 @@ async function openStream(app: FastifyInstance, token: string | undefined, lastI
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        seen.push(...parser.push(decoder.decode(value, { stream: true })));
-        for (const w of waiters) w();
+        got.push(...parser.push(decoder.decode(value, { stream: true })));
       }
     })().catch(() => undefined);
   }
-  const next: Stream['next'] = (match, ms = WITHIN) => new Promise((resolve, reject) => {
-    const check = () => {
-      const hit = seen.find(match);
-      if (!hit) return;
-      clearTimeout(timer);
-      waiters.delete(check);
-      resolve(hit);
-    };
-    const timer = setTimeout(() => {
-      waiters.delete(check);
-      reject(new Error(`no matching event within ${ms} ms; seen: ${seen.map((e) => e.data).join(' | ')}`));
-    }, ms);
-    waiters.add(check);
-    check();
-  });
-  return { status: res.status, next, seen, close: () => abort.abort(), ended };
+  const next: Stream['next'] = (match, ms = WITHIN) => got.next(match, ms);
+  return { status: res.status, next, seen: got.seen, close: () => abort.abort(), ended };
 }
 
 const isSeat = (seat: string, status?: number) => (e: StreamEvent) => {
@@ -57,11 +43,6 @@ const isSeat = (seat: string, status?: number) => (e: StreamEvent) => {
   const d = JSON.parse(e.data) as { userSeatNo: string; seat: { status: number | null } | null };
   return d.userSeatNo === seat && (status === undefined || d.seat?.status === status);
 };
-
-const setStatus = (db: TestServer['ctx']['db'], seat: string, status: number) => db.transaction(async (tx) => {
-  await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
-  await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, now())`, [seat, status]);
-});
 
 describe('seat monitor stream', () => {
   let s: TestServer;
