@@ -39,8 +39,10 @@ const usersHooks: EntityHooks = {
     }
     if (values.roles !== undefined || values.enabled === false) await keepAnAdmin(db, user.userId, lang);
   },
-  async beforeRemove(ids, { user, lang }) {
+  async beforeRemove(ids, { db, user, lang }) {
     if (ids.map(String).includes(String(user.userId))) throw conflict(message(lang, 'self'));
+    // Ended before the rows go (with the users), so that the users' open sockets hear of it at once.
+    await revokeUserSessions(db, ids.map(Number), 'account');
   },
 };
 

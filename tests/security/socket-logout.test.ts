@@ -114,6 +114,20 @@ describe(`a login's end closes its sockets at once (${engine})`, () => {
     expect((kept.chat as unknown as WebSocket).readyState).toBe(WebSocket.OPEN);
   });
 
+  it('a user deleted on the other process: its sockets close', async () => {
+    const admin = await login(pair.b, 'admin', 'admin123');
+    const made = await post(pair.b, '/api/userManagement/doEdit', admin, {
+      userName: 'gone', userChineseName: '离职', password: 'secret99', userSeatNo: '8199', fjh: '1199', departId: 1, lineid: 2, roles: ['agent'],
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    await joinChatDepartment(pair.a.ctx.db, ['gone']);
+    const token = await login(pair.a, 'gone', 'secret99');
+    const s = await sockets(pair.a, token, '8199');
+    const since = Date.now();
+    expect((await post(pair.b, '/api/userManagement/doDelete', admin, { ids: [made.body.data.userId] })).body.data).toEqual({ deleted: 1 });
+    await closedWithinASecond(s, since);
+  });
+
   it('an account disabled on the other process closes its sockets', async () => {
     const token = await login(pair.a, 'agent4');
     const s = await sockets(pair.a, token, '8104');
