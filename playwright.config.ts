@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests against the built console and real servers on loopback, each with a fresh
- * DATA_DIR (embedded database, seeded): one with plain login, one with RSA_LOGIN=on.
+ * DATA_DIR (embedded database, seeded): one with plain login, one with RSA_LOGIN=on and a
+ * report schema folder of its own (REPORT_DIRS: the fixture report).
  */
 const PORT = Number(process.env.E2E_PORT || 18_080);
 const RSA_PORT = PORT + 1;
@@ -46,7 +47,8 @@ export default defineConfig({
   },
   webServer: [
     server(PORT, { DATA_DIR: dataDir('plain') }),
-    server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on' }),
+    // The second is configured as a deployment would be: RSA login, and its own report folder.
+    server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on', REPORT_DIRS: 'tests/fixtures/reports' }),
   ],
   metadata: { rsaBaseURL: `http://127.0.0.1:${RSA_PORT}` },
 });

@@ -14,7 +14,7 @@ import type {
 import type { Http } from '../src/lib/http';
 import { ApiError, userFacing } from '../src/lib/http-error';
 import type { Translate } from '../src/lib/translate';
-import { blockOf, findInTree, typedValue, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
+import { blockOf, findInTree, typedConditions, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
 import { buildListBody } from './condition-body';
 import { savedRecord, unwrapList } from './envelope';
 
@@ -91,9 +91,7 @@ export function createConditionProvider(apiUrl: string, http: Http, t: Translate
     getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
       const { url, schema } = target(resource, meta, 'list');
       // Filters read back from the page's URL are text: typed by the schema before they go.
-      const body = Object.fromEntries(
-        Object.entries(buildListBody({ pagination, filters, sorters })).map(([key, value]) => [key, typedValue(schema?.properties[key], value)]),
-      );
+      const body = typedConditions(schema?.properties, buildListBody({ pagination, filters, sorters }));
       const wholeTree = schema && blockOf(schema).tree && pagination?.mode === 'off' && !(meta as ConditionMeta | undefined)?.action;
       return fetchList<T>(resource, url, wholeTree ? { pageNo: 1, pageSize: MAX_PAGE_SIZE, ...body } : body);
     },

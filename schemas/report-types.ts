@@ -75,9 +75,23 @@ export interface ReportDrill {
   readonly conditions: Readonly<Record<string, DrillValue>>;
 }
 
+/**
+ * A report's own words in one language: title, column titles and condition labels. A report
+ * added by a schema file alone (a deployment's own, a test fixture) carries them here; the
+ * project's reports word themselves in the browser's locale files (src/locales) instead.
+ * Looked up before the locale files, by the browser (through the report catalogue) and by exports.
+ */
+export interface ReportWords {
+  readonly title: string;
+  readonly columns?: Readonly<Record<string, string>>;
+  readonly conditions?: Readonly<Record<string, string>>;
+}
+
 export interface ReportSchema {
   /** Unique id (camelCase); i18n title `reports.<id>.title`. */
   readonly id: string;
+  /** Its words in both languages, when the locale files do not have them (ReportWords). */
+  readonly words?: { readonly zh: ReportWords; readonly en: ReportWords };
   /** What the report means (KPI approximations included): shown as help, read by developers. */
   readonly description?: string;
   /** POST api/<module>/<action>, names exactly as the spec spells them. */

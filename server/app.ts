@@ -30,6 +30,7 @@ import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
 import { registerReportExports } from './reports/export-routes.ts';
+import { registerReportCatalogue } from './reports/catalogue-route.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 
 declare module 'fastify' {
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   for (const model of ctx.entities) registerEntity(app, ctx, model, entityHooksOf(app, model.res.name));
   for (const report of ctx.reports) registerReport(app, ctx, report);
   registerReportExports(app, ctx);
+  registerReportCatalogue(app, ctx);
   const stray = unclaimedEntityHooks(app);
   if (stray.length) throw new Error(`hooks given for entities that do not exist: ${stray.join(', ')}`);
   serveConsole(app, ctx.config.staticDir, ctx.config.widgetFrameAncestors);

@@ -60,7 +60,7 @@ export function registerComparison(app: FastifyInstance, ctx: AppContext): void 
     // The KPI as its label, the figures as numbers (a rate as its fraction: rows mix counts, seconds and rates).
     const columns = COMPARISON_COLUMNS.map((key): ExportColumn => {
       const format = key === 'kpi' ? 'text' : 'number';
-      return { key, title: columnTitle(lang, COMPARISON, { key, sql: key, format }), format };
+      return { key, title: columnTitle(lang, COMPARISON, { key, format }), format };
     });
     const title = reportTitle(lang, COMPARISON);
     const out = new PassThrough();

@@ -3,6 +3,8 @@ import { MESSAGES } from '../messages/index.ts';
 
 export type Language = 'zh' | 'en';
 
+export const LANGUAGES: readonly Language[] = ['zh', 'en'];
+
 /** The caller's language from Accept-Language: English when it prefers English, Chinese otherwise (the console's default). */
 export function languageOf(req: Pick<FastifyRequest, 'headers'>): Language {
   const header = String(req.headers['accept-language'] ?? '').toLowerCase();

@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReportColumn, ReportSchema } from '../../schemas/report-types.ts';
-import type { Language } from '../http/language.ts';
+import type { ColumnView, ReportView } from '../../schemas/report-view.ts';
+import { columnTitleKeys, lookupWord, missingWords, reportTitleKey, reportWordTree, type WordTree } from '../../schemas/report-words.ts';
+import { LANGUAGES, type Language } from '../http/language.ts';
 
 /**
  * Export titles come from the browser's own locale files (src/locales/<lang>.json), read as
  * data once: one place words a report and its columns, so the file a supervisor downloads says
  * what the screen says. The server imports no browser code; it reads the `reports` and `crud`
  * words of those JSON files, looked up by the same keys the report page uses
- * (src/pages/report/report-list.ts: columnTitleKeys).
+ * (schemas/report-words.ts), after the report's own `words`.
  */
 export const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/locales');
 
-type Words = { [k: string]: string | Words };
+type Words = WordTree;
 
 const cache = new Map<Language, Words>();
 
@@ -26,22 +27,24 @@ function words(lang: Language): Words {
   return w;
 }
 
-/** The text at a dotted key, or undefined. */
-function lookup(lang: Language, key: string): string | undefined {
-  let node: string | Words | undefined = words(lang);
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = Object.prototype.hasOwnProperty.call(node, part) ? node[part] : undefined;
-  }
-  return typeof node === 'string' ? node : undefined;
+/** The first key found in the report's own words, then the locale, wins; the last key as is when none is. */
+function first(lang: Language, keys: string[], report?: ReportView): string {
+  const trees = [report ? reportWordTree(report, lang) : undefined, words(lang)];
+  return keys.map((key) => lookupWord(trees, key)).find((t) => t !== undefined) ?? keys[keys.length - 1]!;
 }
 
-/** The first key found wins (as i18next's t with a list); the last key as is when none is. */
-const first = (lang: Language, keys: string[]) => keys.map((k) => lookup(lang, k)).find((t) => t !== undefined) ?? keys[keys.length - 1]!;
+export const columnTitle = (lang: Language, report: ReportView, c: ColumnView) => first(lang, columnTitleKeys(report, c), report);
 
-export const columnTitle = (lang: Language, report: ReportSchema, c: ReportColumn) =>
-  first(lang, [`reports.${report.id}.columns.${c.key}`, c.title ?? `reports.columns.${c.key}`]);
-
-export const reportTitle = (lang: Language, report: ReportSchema) => first(lang, [`reports.${report.id}.title`, report.id]);
+export const reportTitle = (lang: Language, report: ReportView) => first(lang, [reportTitleKey(report), report.id], report);
 
 export const yesNoWords = (lang: Language) => ({ yes: first(lang, ['crud.yes']), no: first(lang, ['crud.no']) });
+
+/** Every word a report lacks in either language: the server does not start with a report whose page would show raw keys. */
+export function checkReportWords(reports: readonly ReportView[]): void {
+  for (const report of reports) {
+    for (const lang of LANGUAGES) {
+      const missing = missingWords(report, lang, words(lang));
+      if (missing.length) throw new Error(`report ${report.id}: no ${lang} words for ${missing.join(', ')} (give them in src/locales/${lang}.json or in the schema's words)`);
+    }
+  }
+}

@@ -62,8 +62,8 @@ export function componentRegistry(resources: readonly IResourceItem[]): Record<s
 }
 
 /**
- * 'reports/<id>' mounts the report page, which loads the report schemas on demand (they hold
- * their SQL text and would otherwise weigh on the login page); an id no schema has shows 404.
+ * 'reports/<id>' mounts the report page, which loads the server's report catalogue on demand;
+ * an id the catalogue does not have shows 404.
  */
 const REPORT_COMPONENT = /^reports\/([A-Za-z][A-Za-z0-9]*)$/;
 
@@ -77,18 +77,18 @@ export function mountComponent(registry: Record<string, ComponentEntry>, name: s
 /** A parent menu that only groups its children ('' reads the same): it mounts no screen of its own. */
 export const FOLDER_COMPONENT = 'Layout';
 
-/** The report schemas, loaded on demand (the same chunk the report page loads). */
-const reportCatalogue = () => import('../pages/report/catalogue');
+/** The server's report catalogue's reports, loaded on demand; none when it cannot be loaded (the other screens still count). */
+const catalogueReports = async () => (await import('../pages/report/catalogue-source')).loadReportCatalogue().then((c) => c.reports, () => []);
 
 /** The names a menu's `component` may take in this console, for the menu form's select. */
 export async function componentNames(resources: readonly IResourceItem[]): Promise<string[]> {
-  const { REPORTS, reportComponent } = await reportCatalogue();
-  return [FOLDER_COMPONENT, ...Object.keys(componentRegistry(resources)), ...REPORTS.map((report) => reportComponent(report.id))];
+  const reports = await catalogueReports();
+  return [FOLDER_COMPONENT, ...Object.keys(componentRegistry(resources)), ...reports.map((report) => `reports/${report.id}`)];
 }
 
 /** Every path some component could mount: a path among them that this user lacks is forbidden, others are unknown. */
 export async function knownPaths(resources: readonly IResourceItem[]): Promise<string[]> {
   const screens = resources.flatMap((resource) => ACTIONS.map((action) => resource[action]).filter((path): path is string => typeof path === 'string'));
-  const { REPORTS } = await reportCatalogue();
-  return [...screens, ...REPORTS.flatMap((report) => (report.menu ? [report.menu.path] : []))];
+  const reports = await catalogueReports();
+  return [...screens, ...reports.flatMap((report) => (report.menu ? [report.menu.path] : []))];
 }

@@ -27,6 +27,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'zh',
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
+  // Words added later (a report's own, from the server's report catalogue) re-render what shows them, the menu included.
+  react: { bindI18nStore: 'added' },
   // Resources are bundled, so initialise synchronously: the first render is already translated.
   initAsync: false,
 });

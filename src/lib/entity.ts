@@ -49,6 +49,11 @@ export function typedValue(property: PropertySchema | undefined, value: unknown)
   return text;
 }
 
+/** A condition object whose values were read back from the page's URL (text), typed by the properties it is checked against. */
+export function typedConditions<T extends Record<string, unknown>>(properties: Readonly<Record<string, PropertySchema>> | undefined, conditions: T): T {
+  return Object.fromEntries(Object.entries(conditions).map(([key, value]) => [key, typedValue(properties?.[key], value)])) as T;
+}
+
 /** Route ids arrive as strings; an integer key must go to the server as a number (its schemas do not coerce). */
 export function wireId(schema: EntitySchema | undefined, id: unknown): unknown {
   const property = schema?.properties[blockOf(schema).id];

@@ -8,7 +8,7 @@ import { useSession } from '../app/session';
 import { isExternal } from '../lib/route-path';
 import { siteTitleKey } from '../lib/site-title';
 import { MenuIcon } from './menu-icons';
-import { buildMenu, openKeysFor, selectedMenuKey, type MenuNode } from './side-menu';
+import { buildMenu, hasReportEntry, openKeysFor, selectedMenuKey, type MenuNode } from './side-menu';
 import './side-menu.css';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -60,6 +60,12 @@ export function ShellSider() {
   const title = t(siteTitleKey(workOrderTitle));
   const menu = useMemo(() => buildMenu(routes ?? []), [routes]);
   const selected = selectedMenuKey(pathname, routes ?? [], menu);
+  // A report added by a schema file alone words itself: its title comes with the server's report
+  // catalogue, whose words i18n takes in as they arrive (the menu then re-renders).
+  const reports = useMemo(() => hasReportEntry(routes ?? []), [routes]);
+  useEffect(() => {
+    if (reports) void import('../pages/report/catalogue-source').then((source) => source.loadReportCatalogue()).catch(() => undefined);
+  }, [reports]);
   // The user opens and closes submenus; arriving at an entry also opens the ones around it.
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {

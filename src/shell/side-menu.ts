@@ -54,6 +54,11 @@ export function buildMenu(items: readonly RouteItem[], parent = ''): MenuNode[] 
   });
 }
 
+/** Whether some entry (hidden ones included) mounts a report screen (component `reports/<id>`). */
+export function hasReportEntry(items: readonly RouteItem[]): boolean {
+  return items.some((item) => String(item.component ?? '').startsWith('reports/') || hasReportEntry(item.children ?? []));
+}
+
 function leaves(nodes: readonly MenuNode[]): MenuNode[] {
   return nodes.flatMap((node) => (node.children ? leaves(node.children) : [node]));
 }

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSchema } from '../../schemas/report-types.ts';
 import fullCallReport from '../../schemas/reports/full-call-report.ts';
+import { reportView } from '../../schemas/report-view.ts';
+import { checkReportWords } from '../../server/reports/export-titles.ts';
 import { REPORTS_DIR } from '../../server/reports/load.ts';
 import { buildReport, buildReports } from '../../server/reports/model.ts';
 import { verifyReports } from '../../server/reports/verify.ts';
@@ -71,6 +73,44 @@ describe('the same schema file gives a menu entry and an export', () => {
   });
 });
 
+describe('the same schema file gives the console its page (the report catalogue)', () => {
+  type View = ReturnType<typeof reportView>;
+  const catalogue = async (token?: string) => s.call('GET', '/api/reports/catalogue', { token });
+
+  it('describes the report to every signed-in user, with its own words and without any SQL', async () => {
+    expect((await catalogue()).status).toBe(401);
+    for (const [user, password] of [['supervisor', 'super123'], ['agent1', 'agent123']]) {
+      const res = await catalogue(await s.login(user!, password!));
+      expect(res.status, user).toBe(200);
+      const reports = res.body.data.reports as View[];
+      const fixture = reports.find((r) => r.id === 'fixtureLongCalls')!;
+      expect(fixture).toMatchObject({
+        endpoint: { module: 'FixtureReport', action: 'getLongCalls' },
+        menu: { path: '/reportcall/fixture-long-calls' },
+        words: { en: { title: 'Long calls (fixture)' } },
+        columns: [{ key: 'callId', format: 'text' }, { key: 'userSeatNo', format: 'text' }, { key: 'callSeconds', format: 'duration', total: 'sum' }],
+        conditions: { properties: { minSeconds: { type: 'integer', minimum: 0 }, startTime: { 'x-filter': { op: 'range', bound: 'from' } } } },
+      });
+      // The project's reports and the archived call report are there too; no SQL of any leaves the server.
+      expect(reports.map((r) => r.id)).toEqual(expect.arrayContaining(['fullCallReport', 'oldAllCallReportByPage']));
+      const text = JSON.stringify(reports);
+      for (const sql of ['call_records', 'x-sql', '"sql":', '"from":', '"where":', '"groupBy":', 'ownSeat', 'tieBreak', 'c.call_seconds']) expect(text, sql).not.toContain(sql);
+    }
+  });
+
+  it('titles the export with the words of the schema', async () => {
+    const token = await s.login('supervisor', 'super123');
+    for (const [lang, header] of [['en', 'Call ID,Seat extension,Call length'], ['zh', '通话时长']] as const) {
+      const res = await s.app.inject({
+        method: 'POST', url: '/api/export/FixtureReport/getLongCalls?format=csv',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': lang },
+        payload: JSON.stringify({ startTime: DAY, endTime: DAY }),
+      });
+      expect(res.rawPayload.toString('utf8').slice(1).split('\r\n')[0]).toContain(header);
+    }
+  });
+});
+
 describe('a broken report schema stops the server', () => {
   const base = fullCallReport as unknown as ReportSchema;
   const broken = (patch: Partial<ReportSchema>) => ({ ...base, ...patch }) as ReportSchema;
@@ -85,6 +125,17 @@ describe('a broken report schema stops the server', () => {
     expect(() => buildReport(broken({ conditions: none }))).toThrow(/exactly one of x-sql and x-filter/);
     expect(() => buildReports([base, broken({ id: 'other' })])).toThrow(/two reports answer/);
     expect(() => buildReports([broken({ drill: { callId: { report: 'missing', conditions: {} } } })])).toThrow(/unknown report "missing"/);
+  });
+
+  it('is refused when a word of its page is missing in either language', () => {
+    const words = { zh: { title: '无词报表' }, en: { title: 'Wordless', columns: { callId: 'Call' } } };
+    const view = (patch: Partial<ReportSchema>) => reportView(broken({ id: 'wordless', ...patch }));
+    expect(() => checkReportWords([view({ words })])).not.toThrow();
+    expect(() => checkReportWords([view({})])).toThrow(/report wordless: no zh words for reports.wordless.title/);
+    const newColumn = [...base.columns, { key: 'brandNew', sql: 'c.call_id', format: 'text' } as const];
+    expect(() => checkReportWords([view({ words, columns: newColumn })])).toThrow(/no zh words for column brandNew/);
+    const newCondition = { ...base.conditions, properties: { ...base.conditions.properties, brandNew: { type: 'string', 'x-sql': 'c.call_id = $' } } };
+    expect(() => checkReportWords([view({ words, conditions: newCondition })])).toThrow(/no zh words for condition brandNew/);
   });
 
   it('is refused when its SQL does not run against the database', async () => {

@@ -4,7 +4,7 @@ import en from '../../src/locales/en.json';
 import zh from '../../src/locales/zh.json';
 import { COMPARISON } from '../../schemas/reports/shared/derived';
 import { comparisonList, defaultComparisonUrl } from '../../src/pages/report/comparison-list';
-import { columnTitleKeys, conditionLabelKey } from '../../src/pages/report/report-list';
+import { columnTitleKeys, conditionLabelKeys } from '../../schemas/report-words';
 
 /** The period comparison screen's description: KPI rows formatted by their KPI, signed changes, default ranges, labels in both languages. */
 
@@ -58,7 +58,7 @@ describe('comparisonList', () => {
 
   it.each([['zh', zh], ['en', en]] as const)('has every title and label in %s', (_lang, locale) => {
     const keys = [`reports.${COMPARISON.id}.title`, 'reports.columns.kpi', 'reports.columns.current', 'reports.columns.previous', 'reports.columns.change',
-      ...COMPARISON.columns.map((c) => columnTitleKeys(COMPARISON, c).at(-1)!), ...Object.keys(COMPARISON.conditions.properties).map(conditionLabelKey)];
+      ...COMPARISON.columns.map((c) => columnTitleKeys(COMPARISON, c).at(-1)!), ...Object.keys(COMPARISON.conditions.properties).map((key) => conditionLabelKeys(COMPARISON, key).at(-1)!)];
     expect(keys.filter((key) => typeof lookup(locale as unknown as Tree, key) !== 'string')).toEqual([]);
   });
 });

@@ -4,6 +4,10 @@ import { componentNames } from '../../src/app/component-registry';
 import { useSession } from '../../src/app/session';
 import { ADMIN_GRANTS, ADMIN_ROUTES } from './support/fixtures';
 import { renderConsole, signIn, SLOW } from './support/signed-in';
+import { PROJECT_CATALOGUE } from './project-reports';
+
+// The report catalogue as the server sends it (its fetch is tested against the real server in tests/server and tests/e2e).
+vi.mock('../../src/pages/report/catalogue-source', () => ({ loadReportCatalogue: async () => PROJECT_CATALOGUE }));
 
 /** A menu row as menuManagement/getList answers it. */
 const HOME_MENU = {
@@ -37,7 +41,7 @@ describe('menu form', { timeout: 30_000 }, () => {
     const update = open(HOME_MENU);
     await waitFor(() => expect((screen.getByLabelText('标题') as HTMLInputElement).value).toBe('menu.home'), SLOW);
     const field = screen.getByLabelText('组件').closest('.ant-select') as HTMLElement;
-    // The names arrive with the report schemas' chunk, loaded on demand.
+    // The names arrive with the server's report catalogue, loaded on demand.
     await waitFor(() => expect(field.textContent).toContain('Home · 首页'), SLOW);
     fireEvent.mouseDown(screen.getByLabelText('组件'));
     const choice = await screen.findByTitle('resources/users · 用户', {}, SLOW);
@@ -48,7 +52,7 @@ describe('menu form', { timeout: 30_000 }, () => {
     expect((update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables).toMatchObject({ component: 'resources/users', title: 'menu.home' });
   });
 
-  it('offers every report screen among the components, loaded with the report schemas', async () => {
+  it("offers every report screen among the components, from the server's report catalogue", async () => {
     const names = await componentNames([]);
     expect(names).toContain('reports/fullCallReport');
     expect(names).toContain('Home');

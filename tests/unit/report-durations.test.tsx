@@ -1,12 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reportById } from '../../src/pages/report/catalogue';
 import { reportColumns } from '../../src/pages/report/report-list';
 import { FieldValue } from '../../src/pages/resource/FieldValue';
 import { durationText } from '../../src/lib/time';
+import { PROJECT_CATALOGUE } from './project-reports';
+
+const { byId } = PROJECT_CATALOGUE;
 
 const t = (key: string | string[]) => (Array.isArray(key) ? key[0]! : key);
-const formats = (id: string) => Object.fromEntries(reportColumns(reportById(id)!, t).map((c) => [c.key, c.format]));
+const formats = (id: string) => Object.fromEntries(reportColumns(byId(id)!, t, byId).map((c) => [c.key, c.format]));
 
 describe('time in reports', () => {
   it('summed talk, ring and status time read as h:mm:ss; per-call averages and capped ring seconds stay seconds', () => {
@@ -15,13 +17,13 @@ describe('time in reports', () => {
     expect(formats('booth')).toMatchObject({ loggedInSeconds: 'duration', busySeconds: 'duration' });
     expect(formats('seatStatusSynthesis')).toMatchObject({ seconds: 'duration' });
     // Spec section 5: a call's ring time is shown as seconds, at most 60.
-    const ring = reportColumns(reportById('fullCallReport')!, t).find((c) => c.key === 'ringSeconds')!;
+    const ring = reportColumns(byId('fullCallReport')!, t, byId).find((c) => c.key === 'ringSeconds')!;
     expect(ring).toMatchObject({ format: 'seconds', cap: 60 });
   });
 
   it('hours go past 24, in a cell and in the totals row alike (both render the column through FieldValue)', () => {
     expect(durationText(177_839)).toBe('49:23:59');
-    const talk = reportColumns(reportById('agentCallSynthesis')!, t).find((c) => c.key === 'talkSeconds')!;
+    const talk = reportColumns(byId('agentCallSynthesis')!, t, byId).find((c) => c.key === 'talkSeconds')!;
     render(<FieldValue description={talk} value={177_839} />);
     expect(screen.getByText('49:23:59')).toBeTruthy();
   });

@@ -5,9 +5,11 @@ import type { ReportSchema } from '../../schemas/report-types';
 import fullCallReport from '../../schemas/reports/full-call-report';
 import { createReportProvider } from '../../src/pages/report/report-provider';
 import { chartOption } from '../../src/pages/report/chart-option';
-import { REPORTS } from '../../src/pages/report/catalogue';
 import { drillUrl, pageSizesOf, reportList } from '../../src/pages/report/report-list';
 import type { Http } from '../../src/lib/http';
+import { PROJECT_CATALOGUE } from './project-reports';
+
+const { reports: REPORTS, byId } = PROJECT_CATALOGUE;
 
 /** Keys come back as they are asked for (the first of a list), so the test reads which key was used. */
 const t = (key: string | string[]) => (Array.isArray(key) ? key[0]! : key);
@@ -42,7 +44,7 @@ const synthesis = {
 } as const satisfies ReportSchema;
 
 describe('report adapter', () => {
-  const call = reportList(fullCallReport, t);
+  const call = reportList(fullCallReport, t, byId);
 
   it('gives the call report its nine columns in the spec order, then the recording, with their formats and shared titles', () => {
     expect(call.columns.map((c) => [c.key, c.format])).toEqual([
@@ -52,7 +54,7 @@ describe('report adapter', () => {
     // The report's own wording is looked up first, then the shared column title.
     expect(call.columns[0]!.title).toBe('reports.fullCallReport.columns.callId');
     expect(call).toMatchObject({ resource: 'reports/fullCallReport', dataProviderName: 'reports', title: 'reports.fullCallReport.title', rowKey: 'callId', tree: false });
-    expect(call.meta).toEqual({ module: 'CallReport', action: 'getFullCallReport' });
+    expect(call.meta).toEqual({ module: 'CallReport', action: 'getFullCallReport', conditions: fullCallReport.conditions.properties });
   });
 
   it('caps ring seconds at 60 and leaves the other columns uncapped', () => {
@@ -66,10 +68,10 @@ describe('report adapter', () => {
 
   it('filters by the conditions: date pickers for the range, text boxes for seat and number', () => {
     expect(call.filters.map((f) => [f.key, f.control, f.op, f.label])).toEqual(expect.arrayContaining([
-      ['startTime', 'date', 'eq', 'reports.conditions.startTime'],
-      ['endTime', 'date', 'eq', 'reports.conditions.endTime'],
-      ['userSeatNo', 'text', 'eq', 'reports.conditions.userSeatNo'],
-      ['phoneNo', 'text', 'like', 'reports.conditions.phoneNo'],
+      ['startTime', 'date', 'eq', 'reports.fullCallReport.conditions.startTime'],
+      ['endTime', 'date', 'eq', 'reports.fullCallReport.conditions.endTime'],
+      ['userSeatNo', 'text', 'eq', 'reports.fullCallReport.conditions.userSeatNo'],
+      ['phoneNo', 'text', 'like', 'reports.fullCallReport.conditions.phoneNo'],
     ]));
   });
 
@@ -85,7 +87,7 @@ describe('report adapter', () => {
       conditions: { ...synthesis.conditions, properties: { ...synthesis.conditions.properties, direction: { type: 'string', enum: ['in', 'out'], 'x-filter': { sql: 'c.direction', op: 'eq' } } } },
       columns: [...synthesis.columns, { key: 'direction', sql: 'c.direction', format: 'text' }],
     };
-    const list = reportList(withDirection, tr);
+    const list = reportList(withDirection, tr, byId);
     const filter = list.filters.find((f) => f.key === 'direction')!;
     expect([filter.control, filter.optionLabel?.('in'), filter.optionLabel?.('out')]).toEqual(['select', 'Inbound', 'Outbound']);
     const column = list.columns.find((c) => c.key === 'direction')!;
@@ -93,26 +95,26 @@ describe('report adapter', () => {
   });
 
   it('sorts only on the declared sorters, and a KPI column takes its dictionary label', () => {
-    const list = reportList(synthesis, t);
+    const list = reportList(synthesis, t, byId);
     expect(list.columns.map((c) => [c.key, Boolean(c.sortable), c.title])).toEqual([
       ['userSeatNo', true, 'reports.agentCallSynthesis.columns.userSeatNo'],
       ['answered', true, 'reports.agentCallSynthesis.columns.answered'],
       ['serviceLevel', false, 'reports.agentCallSynthesis.columns.serviceLevel'],
     ]);
     const keys: (string | string[])[] = [];
-    reportList(synthesis, (key) => (keys.push(key), ''));
+    reportList(synthesis, (key) => (keys.push(key), ''), byId);
     expect(keys).toContainEqual(['reports.agentCallSynthesis.columns.answered', 'reports.kpi.answered']);
     expect(keys).toContainEqual(['reports.agentCallSynthesis.columns.userSeatNo', 'reports.columns.userSeatNo']);
   });
 
   it('shows an unpaged report whole', () => {
-    expect(reportList({ ...synthesis, paged: false }, t)).toMatchObject({ tree: true });
-    expect(reportList({ ...synthesis, paged: false }, t).columns.every((c) => !c.sortable)).toBe(true);
+    expect(reportList({ ...synthesis, paged: false }, t, byId)).toMatchObject({ tree: true });
+    expect(reportList({ ...synthesis, paged: false }, t, byId).columns.every((c) => !c.sortable)).toBe(true);
   });
 });
 
 describe('drill-down', () => {
-  const [, answered] = reportList(synthesis, t).columns;
+  const [, answered] = reportList(synthesis, t, byId).columns;
 
   it("opens the target report's screen with the row's and the current conditions in its URL", () => {
     const url = answered!.link!({ userSeatNo: '1001', answered: 3 }, { startTime: '2024-05-01', endTime: '2024-05-31' })!;
@@ -134,16 +136,16 @@ describe('drill-down', () => {
   });
 
   it('has no link to a report no schema has', () => {
-    expect(drillUrl({ report: 'noSuchReport', conditions: {} }, {}, {})).toBeUndefined();
+    expect(drillUrl({ report: 'noSuchReport', conditions: {} }, {}, {}, byId)).toBeUndefined();
   });
 
   it("opens a target without a menu entry at its /reports/<id> route", () => {
     const unplaced = REPORTS.find((report) => !report.menu)!;
-    expect(drillUrl({ report: unplaced.id, conditions: {} }, {}, {})).toMatch(new RegExp(`^/reports/${unplaced.id}\\?`));
+    expect(drillUrl({ report: unplaced.id, conditions: {} }, {}, {}, byId)).toMatch(new RegExp(`^/reports/${unplaced.id}\\?`));
   });
 
   it("every schema's drill hint leads somewhere", () => {
-    const drills = REPORTS.flatMap((report) => Object.values(report.drill ?? {}).map((drill) => [report.id, drill.report, drillUrl(drill, {}, {})?.split('?')[0]]));
+    const drills = REPORTS.flatMap((report) => Object.values(report.drill ?? {}).map((drill) => [report.id, drill.report, drillUrl(drill, {}, {}, byId)?.split('?')[0]]));
     expect(drills.length).toBeGreaterThan(0);
     expect(drills.filter(([, , url]) => !url)).toEqual([]);
   });
@@ -168,6 +170,16 @@ describe('report data provider', () => {
     expect(post).toHaveBeenCalledWith('/api/CallReport/getAgentcallsynthesis', { pageNo: 2, pageSize: 20, startTime: '2024-05-01', sortField: 'answered', sortOrder: 'desc' });
   });
 
+  it("types the conditions the page's URL gave back as text by the report's conditions", async () => {
+    const { post, provider } = answer({ list: [], total: 0 });
+    await provider.getList({
+      resource: 'reports/x', meta: { module: 'X', action: 'get', conditions: { minSeconds: { type: 'integer' }, phoneNo: { type: 'string' } } },
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: 'minSeconds', operator: 'eq', value: '120' }, { field: 'phoneNo', operator: 'eq', value: '120' }],
+    });
+    expect(post).toHaveBeenCalledWith('/api/X/get', { pageNo: 1, pageSize: 10, minSeconds: 120, phoneNo: '120' });
+  });
+
   it('answers without totals when the report has none, and refuses what is not a list', async () => {
     expect(await list(answer({ list: [], total: 0 }).provider)).toEqual({ data: [], total: 0 });
     await expect(list(answer('nope').provider)).rejects.toThrow('data.badList');
@@ -175,7 +187,7 @@ describe('report data provider', () => {
 });
 
 describe('chart option', () => {
-  const columns = reportList(synthesis, t).columns;
+  const columns = reportList(synthesis, t, byId).columns;
   const token = { colorPrimary: '#1677ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f', colorInfo: '#1677ff', colorText: '#000', colorTextSecondary: '#666', colorBorderSecondary: '#eee', fontFamily: 'sans', fontSize: 14 };
   const rows: BaseRecord[] = [{ userSeatNo: '1001', answered: 3, serviceLevel: 0.6667 }, { userSeatNo: '1002', answered: 1, serviceLevel: null }];
 

@@ -4,8 +4,9 @@ import { useLocation } from 'react-router';
 import { parseTableParams } from '@refinedev/core';
 import { App, Button, Dropdown, Space } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import type { ReportSchema } from '../../../schemas/report-types';
+import type { ReportView } from '../../../schemas/report-view';
 import { conditionsFromFilters, sortFromSorters } from '../../../data-providers/condition-body';
+import { typedConditions } from '../../lib/entity';
 import { tokenStore } from '../../lib/token';
 
 /**
@@ -51,7 +52,7 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ExportButton({ report }: { report: ReportSchema }) {
+export function ExportButton({ report }: { report: ReportView }) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const { message } = App.useApp();
@@ -62,7 +63,8 @@ export function ExportButton({ report }: { report: ReportSchema }) {
 
   async function run(format: 'xlsx' | 'csv') {
     const { parsedFilters, parsedSorter } = parseTableParams(search);
-    const body = { ...conditionsFromFilters(parsedFilters), ...sortFromSorters(parsedSorter) };
+    // The URL holds text: a numeric condition (a minimum of seconds) goes typed, as the list sends it.
+    const body = { ...typedConditions(report.conditions.properties, conditionsFromFilters(parsedFilters)), ...sortFromSorters(parsedSorter) };
     const controller = new AbortController();
     abort.current = controller;
     setReceived(0);

@@ -2,7 +2,7 @@ import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { Card, Grid, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useMemo } from 'react';
-import type { ReportSchema } from '../../../schemas/report-types';
+import type { ReportView } from '../../../schemas/report-view';
 import type { ColumnDescription, ListDescription } from '../resource/list-description';
 import { chartOption } from './chart-option';
 
@@ -18,7 +18,7 @@ export const CHART_ROWS = 1000;
  * CHART_ROWS rows with the same filters, and the caption says when the range has more.
  */
 export function ReportChart({ chart, columns, rows: pageRows, whole }: {
-  chart: NonNullable<ReportSchema['chart']>;
+  chart: NonNullable<ReportView['chart']>;
   columns: readonly ColumnDescription[];
   rows: readonly BaseRecord[];
   whole?: { description: ListDescription; filters: readonly CrudFilter[] };

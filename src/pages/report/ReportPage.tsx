@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { Spin } from 'antd';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
-import { reportById } from './catalogue';
+import { useReportCatalogue } from './catalogue-source';
 import { ExportButton } from './ExportButton';
 import { ReportChart } from './ReportChart';
 import { reportList, type ReportTranslate } from './report-list';
@@ -10,15 +11,19 @@ import { reportList, type ReportTranslate } from './report-list';
 /**
  * A report's screen: its list description (report-list.ts) on the generic ListView, with its
  * chart above the table when the schema has a chart hint. The id is the report's schema id
- * (the menu's component `reports/<id>`). Reports whose schema has `export: true` get the
+ * (the menu's component `reports/<id>`), described by the server's report catalogue.
+ * A catalogue that cannot be loaded throws to the route's error boundary. Reports whose schema has `export: true` get the
  * Export button (ExportButton.tsx: the table's conditions to api/export/<module>/<action>).
  */
 export default function ReportPage({ id }: { id: string }) {
   const { t } = useTranslation();
-  const report = reportById(id);
+  const { catalogue, error } = useReportCatalogue();
   usePageTitle(`reports.${id}.title`);
+  if (error) throw error;
+  if (!catalogue) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  const report = catalogue.byId(id);
   if (!report) return <Navigate to="/404" replace />;
-  const description = reportList(report, ((key) => t(key as string)) as ReportTranslate);
+  const description = reportList(report, ((key) => t(key as string)) as ReportTranslate, catalogue.byId);
   const { chart } = report;
   return (
     // Keyed by report: two reports are two tables with their own state, never one reused.

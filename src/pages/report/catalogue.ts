@@ -1,20 +1,32 @@
-import type { ReportSchema } from '../../../schemas/report-types';
-import { ARCHIVED_CALLS } from '../../../schemas/reports/shared/derived';
+import type { i18n as I18n } from 'i18next';
+import type { ReportView } from '../../../schemas/report-view';
+import { reportWordTree } from '../../../schemas/report-words';
 
 /**
- * Every report schema of schemas/reports/ (one file each; the shared/ building blocks are not
- * reports), as the server loads them (server/reports/load.ts): adding a file adds its screen
- * with no list to keep. Plus the archived call report, which the server derives in code
- * (server/api/derived-reports.ts) but which reads and exports like any report.
+ * The reports this console shows: the server's report catalogue (GET api/reports/catalogue,
+ * schemas/report-view.ts), one description per report schema the server loaded, the project's
+ * and a deployment's own (REPORT_DIRS) alike, so a report added by a schema file alone gets its
+ * screen with no browser build. catalogue-source.ts fetches it; this module is what the screens
+ * read of it.
  */
-const modules = import.meta.glob<ReportSchema>('../../../schemas/reports/*.ts', { eager: true, import: 'default' });
+export interface Catalogue {
+  readonly reports: readonly ReportView[];
+  byId(id: string): ReportView | undefined;
+}
 
-export const REPORTS: readonly ReportSchema[] = [...Object.values(modules), ARCHIVED_CALLS].sort((a, b) => a.id.localeCompare(b.id));
+export function catalogueOf(reports: readonly ReportView[]): Catalogue {
+  const byId = new Map(reports.map((report) => [report.id, report]));
+  return { reports, byId: (id) => byId.get(id) };
+}
 
-const byId = new Map(REPORTS.map((report) => [report.id, report]));
-
-export function reportById(id: string): ReportSchema | undefined {
-  return byId.get(id);
+/** A report's own words (a report the locale files do not know) become i18n words under the usual keys, in both languages. */
+export function addReportWords(i18n: Pick<I18n, 'addResourceBundle'>, reports: readonly ReportView[]): void {
+  for (const report of reports) {
+    for (const language of ['zh', 'en'] as const) {
+      const tree = reportWordTree(report, language);
+      if (tree) i18n.addResourceBundle(language, 'translation', tree, true, true);
+    }
+  }
 }
 
 /** The component name a report's menu entry carries (server/menus/schema-menus.ts writes the same). */

@@ -1,6 +1,6 @@
 import type { BaseRecord } from '@refinedev/core';
 import type { GlobalToken } from 'antd';
-import type { ReportSchema } from '../../../schemas/report-types';
+import type { ReportView } from '../../../schemas/report-view';
 import type { ColumnDescription } from '../resource/list-description';
 import type { ChartOption } from './EChart';
 
@@ -10,7 +10,7 @@ import type { ChartOption } from './EChart';
  * come from antd's theme tokens, so the chart reads as part of the page.
  */
 export function chartOption(
-  chart: NonNullable<ReportSchema['chart']>,
+  chart: NonNullable<ReportView['chart']>,
   columns: readonly ColumnDescription[],
   rows: readonly BaseRecord[],
   token: Pick<GlobalToken, 'colorPrimary' | 'colorSuccess' | 'colorWarning' | 'colorError' | 'colorInfo' | 'colorText' | 'colorTextSecondary' | 'colorBorderSecondary' | 'fontFamily' | 'fontSize'>,

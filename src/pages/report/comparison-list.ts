@@ -2,7 +2,8 @@ import { stringifyTableParams } from '@refinedev/core';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
 import { durationText, isoDate } from '../../lib/time';
 import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
-import { columnTitleKeys, reportList, type ReportTranslate } from './report-list';
+import { columnTitleKeys } from '../../../schemas/report-words';
+import { reportList, type ReportTranslate } from './report-list';
 
 /**
  * The period comparison's list description (CallInfo/getComparisonByConditions): the report's
@@ -26,7 +27,8 @@ function signed(format: ValueDescription['format']): (value: unknown) => string 
 }
 
 export function comparisonList(t: ReportTranslate): ListDescription {
-  const base = reportList(COMPARISON, t);
+  // The comparison's rows are KPIs, not records: no figure opens another report.
+  const base = reportList(COMPARISON, t, () => undefined);
   const formatOf = (record: Record<string, unknown>) => kpis.get(String(record.kpi))?.format ?? 'number';
   const figure = (key: 'current' | 'previous'): ColumnDescription => ({
     key, title: t(`reports.columns.${key}`), format: 'number', byRow: (record) => ({ format: formatOf(record) }),

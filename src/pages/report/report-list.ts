@@ -1,27 +1,24 @@
 import { stringifyTableParams } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
-import type { ConditionProperty, DrillValue, ReportColumn, ReportDrill, ReportSchema } from '../../../schemas/report-types';
+import type { DrillValue, ReportDrill } from '../../../schemas/report-types';
+import type { ConditionView, ReportView } from '../../../schemas/report-view';
+import { columnTitleKeys, conditionLabelKeys, enumLabelKey, reportTitleKey } from '../../../schemas/report-words';
 import { filterControl, type FilterControl } from '../../lib/list-filters';
 import { INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription } from '../resource/list-description';
-import { reportById, reportResource } from './catalogue';
+import { reportResource } from './catalogue';
 
 /**
- * The report adapter: the list description of a report schema, so the generic list page
- * (ListView, FilterBar, FieldValue) shows a report exactly as it shows an entity. Column
- * titles are `reports.<id>.columns.<key>` when a report words a column its own way, else the
- * column's own key (a KPI label) or the shared `reports.columns.<key>`; conditions are labelled
- * `reports.conditions.<key>`.
+ * The report adapter: the list description of a report (its catalogue entry, or a schema:
+ * schemas/report-view.ts), so the generic list page (ListView, FilterBar, FieldValue) shows a
+ * report exactly as it shows an entity. Titles and labels follow schemas/report-words.ts: the
+ * report's own wording first, then the shared words.
  */
-
-/** The i18n keys a column title is looked up by, first found wins. */
-export function columnTitleKeys(report: ReportSchema, column: ReportColumn): string[] {
-  return [`reports.${report.id}.columns.${column.key}`, column.title ?? `reports.columns.${column.key}`];
-}
 
 /** i18next's t: a list of keys is tried in order. */
 export type ReportTranslate = (key: string | string[]) => string;
 
-export const conditionLabelKey = (key: string) => `reports.conditions.${key}`;
+/** Finds the report a drill-down opens (the catalogue's byId); undefined: no link. */
+export type ReportLookup = (id: string) => ReportView | undefined;
 
 /**
  * The label of a coded value (direction 'in' as inbound / 呼入): `reports.enums.<key>.<value>`,
@@ -30,25 +27,25 @@ export const conditionLabelKey = (key: string) => `reports.conditions.${key}`;
 export function enumLabel(key: string, t: ReportTranslate): (value: unknown) => string | undefined {
   return (value) => {
     if (value === undefined || value === null || value === '') return undefined;
-    const labelKey = `reports.enums.${key}.${String(value)}`;
+    const labelKey = enumLabelKey(key, value);
     const label = t(labelKey);
     return label === labelKey ? undefined : label;
   };
 }
 
 /** The screen of a report: its menu entry's path, else the route every report has (routes.tsx). */
-export const reportPath = (report: ReportSchema) => report.menu?.path ?? `/reports/${report.id}`;
+export const reportPath = (report: ReportView) => report.menu?.path ?? `/reports/${report.id}`;
 
 /** How a condition filters: a date range bound is picked as a day, the rest as the list core compares it. */
-function filterOf(key: string, property: ConditionProperty, t: ReportTranslate): FilterDescription {
+function filterOf(report: ReportView, key: string, property: ConditionView, t: ReportTranslate): FilterDescription {
   const filter = property['x-filter'];
   const op: FilterOp = filter && filter.op !== 'range' ? filter.op : 'eq';
   const control: FilterControl = filter?.op === 'range' ? 'date' : filterControl(property, op);
-  return { key, label: t(conditionLabelKey(key)), op, control, property, ...(property.enum ? { optionLabel: enumLabel(key, t) } : {}) };
+  return { key, label: t(conditionLabelKeys(report, key)), op, control, property, ...(property.enum ? { optionLabel: enumLabel(key, t) } : {}) };
 }
 
 /** The page-size choices with the first page's size among them, so the selector can show it (10 with 20..1000). */
-export function pageSizesOf(report: ReportSchema): { pageSizes: number[]; initialPageSize: number } {
+export function pageSizesOf(report: ReportView): { pageSizes: number[]; initialPageSize: number } {
   const initialPageSize = report.initialPageSize ?? INITIAL_PAGE_SIZE;
   const pageSizes = [...new Set([initialPageSize, ...(report.pageSizes ?? PAGE_SIZES)])].sort((a, b) => a - b);
   return { pageSizes, initialPageSize };
@@ -65,8 +62,8 @@ function drillValue(from: DrillValue, record: Record<string, unknown>, condition
  * filters, in the form the list page reads back from its URL (Refine's table parameters).
  * Undefined when no schema has the target's id.
  */
-export function drillUrl(drill: ReportDrill, record: Record<string, unknown>, conditions: Record<string, unknown>): string | undefined {
-  const target = reportById(drill.report);
+export function drillUrl(drill: ReportDrill, record: Record<string, unknown>, conditions: Record<string, unknown>, lookup: ReportLookup): string | undefined {
+  const target = lookup(drill.report);
   if (!target) return undefined;
   const filters = Object.entries(drill.conditions).flatMap(([field, from]) => {
     const value = drillValue(from, record, conditions);
@@ -76,7 +73,7 @@ export function drillUrl(drill: ReportDrill, record: Record<string, unknown>, co
   return `${reportPath(target)}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: initialPageSize }, sorters: [], filters })}`;
 }
 
-export function reportColumns(report: ReportSchema, t: ReportTranslate): ColumnDescription[] {
+export function reportColumns(report: ReportView, t: ReportTranslate, lookup: ReportLookup): ColumnDescription[] {
   const coded = new Set(Object.entries(report.conditions.properties).flatMap(([key, property]) => (property.enum ? [key] : [])));
   const sortable = new Set(report.paged ? (report.sorters ?? []) : []);
   return report.columns.map((column) => {
@@ -90,23 +87,23 @@ export function reportColumns(report: ReportSchema, t: ReportTranslate): ColumnD
       // A column holding a coded value reads as its label, like the condition's choices (in: inbound).
       ...(coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
       // A zero has no rows behind it: nothing to open.
-      ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions) : undefined) } : {}),
+      ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions, lookup) : undefined) } : {}),
     };
   });
 }
 
-export function reportList(report: ReportSchema, t: ReportTranslate): ListDescription {
+export function reportList(report: ReportView, t: ReportTranslate, lookup: ReportLookup): ListDescription {
   return {
     resource: reportResource(report.id),
     dataProviderName: 'reports',
-    meta: { module: report.endpoint.module, action: report.endpoint.action },
-    title: t(`reports.${report.id}.title`),
+    meta: { module: report.endpoint.module, action: report.endpoint.action, conditions: report.conditions.properties },
+    title: t(reportTitleKey(report)),
     // Spec section 2 names the call report's button Query (查询), not the entity lists' Search.
     searchLabel: t('reports.query'),
     // Detail rows are keyed by their first column (a call id), grouped rows by their group (a seat, a day).
     rowKey: report.columns[0]?.key ?? 'id',
-    columns: reportColumns(report, t),
-    filters: Object.entries(report.conditions.properties).map(([key, property]) => filterOf(key, property, t)),
+    columns: reportColumns(report, t, lookup),
+    filters: Object.entries(report.conditions.properties).map(([key, property]) => filterOf(report, key, property, t)),
     // An unpaged report comes whole and in the server's order, as a tree list does.
     tree: !report.paged,
     ...pageSizesOf(report),

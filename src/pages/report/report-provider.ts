@@ -2,9 +2,14 @@ import type { BaseRecord, DataProvider, GetListParams } from '@refinedev/core';
 import { buildListBody } from '../../../data-providers/condition-body';
 import { endpoint, type ConditionMeta } from '../../../data-providers/data';
 import { unwrapList } from '../../../data-providers/envelope';
+import type { PropertySchema } from '../../../schemas/types';
+import { typedConditions } from '../../lib/entity';
 import type { Http } from '../../lib/http';
 import { ApiError, userFacing } from '../../lib/http-error';
 import type { Translate } from '../../lib/translate';
+
+/** What a report list's meta names: its endpoint, and its conditions' schemas (to type what the URL gave back as text). */
+export type ReportMeta = ConditionMeta & { conditions?: Readonly<Record<string, PropertySchema>> };
 
 /**
  * The 'reports' data provider: a report page's list posts its condition object
@@ -20,11 +25,12 @@ export function createReportProvider(apiUrl: string, http: Http, t: Translate): 
   return {
     getApiUrl: () => apiUrl,
     getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
-      const { module, action } = (meta ?? {}) as ConditionMeta;
+      const { module, action, conditions } = (meta ?? {}) as ReportMeta;
       if (!module || !action) throw new Error(`Report ${resource}: meta names no endpoint`);
       const url = endpoint(apiUrl, resource, { module, action }, action);
       try {
-        const body = await http.post(url, buildListBody({ pagination, filters, sorters }));
+        // Filters read back from the page's URL are text (a minimum of seconds too): typed by the report's conditions.
+        const body = await http.post(url, typedConditions(conditions, buildListBody({ pagination, filters, sorters })));
         const page = unwrapList<T>(body);
         if (!page) throw new ApiError(t('data.badList', { url }), { statusCode: 500, code: 500, url });
         const { totals } = (body.data ?? {}) as { totals?: Record<string, unknown> };
