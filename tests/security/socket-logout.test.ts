@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { engine } from '../server/helpers.ts';
+import { engine, startTestServer } from '../server/helpers.ts';
 import { joinChatDepartment } from '../server/chat-client.ts';
 import { from, twoInstances, type Instance } from './two-instances.ts';
 
@@ -140,6 +140,25 @@ describe(`a login's end closes its sockets at once (${engine})`, () => {
       await closedWithinASecond(s, since);
     } finally {
       await pair.a.ctx.db.query('UPDATE users SET enabled = true WHERE id = $1', [id]);
+    }
+  });
+});
+
+describe(`an expiring login closes its sockets when it expires (${engine})`, () => {
+  it('the sockets close about a second after the token\'s expiry, not at the 40 s recheck', async () => {
+    const s = await startTestServer({ tokenTtlSeconds: 2 });
+    try {
+      await s.app.listen({ port: 0, host: '127.0.0.1' });
+      await joinChatDepartment(s.ctx.db, ['agent5']);
+      const token = await login(s, 'agent5');
+      const loggedIn = Date.now();
+      const both = await sockets(s, token, '8105');
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('sockets still open 5 s after login')), 5000));
+      const [p, c] = await Promise.race([Promise.all([both.phone.closed, both.chat.closed]), timeout]);
+      expect([p.code, c.code]).toEqual([4401, 4401]);
+      expect(Math.min(p.at, c.at) - loggedIn).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await s.close();
     }
   });
 });
