@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
@@ -19,7 +20,7 @@ const paramsCheck: Check<{ callId: string }> = compile({
 });
 
 /** A signed link's query (all three parts, or none: linkParts). Anything else, a `?token=` above all, is refused, naming the field. */
-const linkQueryCheck: Check<{ uid?: string; exp?: string; sig?: string }> = compile({
+const linkQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -27,12 +28,14 @@ const linkQueryCheck: Check<{ uid?: string; exp?: string; sig?: string }> = comp
     exp: { type: 'string', maxLength: 12, pattern: '^[0-9]+$' },
     sig: { type: 'string', maxLength: 64 },
   },
-});
+} as const;
+type LinkQuery = FromSchema<typeof linkQuerySchema>;
+const linkQueryCheck: Check<LinkQuery> = compile(linkQuerySchema);
 
 const LINK_PARTS = ['uid', 'exp', 'sig'] as const;
 
 /** The parts of a link the query names; a 400 naming the missing ones when it has some but not all. */
-function linkParts(query: { uid?: string; exp?: string; sig?: string }, lang: Language) {
+function linkParts(query: LinkQuery, lang: Language) {
   const missing = LINK_PARTS.filter((k) => query[k] === undefined);
   if (missing.length === LINK_PARTS.length) return undefined;
   if (missing.length) throw invalid(lang, Object.fromEntries(missing.map((k) => [k, message(lang, 'required')])));
