@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/password.ts';
-import { revokeUserSessions } from '../auth/tokens.ts';
+import { announceUsersChanged, revokeUserSessions } from '../auth/tokens.ts';
 import type { Queryable } from '../db/index.ts';
 import { conflict } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
@@ -36,6 +36,8 @@ const usersHooks: EntityHooks = {
       await revokeUserSessions(db, [Number(id)], values.password !== undefined ? 'password' : 'account');
     } else if (!isCreate) {
       await db.query('UPDATE users SET updated_at = now() WHERE id = $1', [id]);
+      // A user given another seat: the sockets of the old one close at once.
+      if (values.userSeatNo !== undefined) await announceUsersChanged(db, [Number(id)]);
     }
     if (values.roles !== undefined || values.enabled === false) await keepAnAdmin(db, user.userId, lang);
   },

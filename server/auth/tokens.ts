@@ -80,6 +80,14 @@ function revokeWhere(db: Queryable, where: string, params: unknown[], reason: En
   );
 }
 
+/**
+ * Asks every process to check these users' open sockets now, their sessions unchanged: used when
+ * a user's seat changes, which closes the old seat's sockets (see SocketSession).
+ */
+export function announceUsersChanged(db: Queryable, userIds: number[]): Promise<unknown> {
+  return db.query('SELECT pg_notify($1, id::text) FROM unnest($2::int[]) id', [SESSION_ENDED_CHANNEL, userIds]);
+}
+
 /** Ends the sessions of these users, except the caller's own (`exceptJti`) when given. */
 export function revokeUserSessions(db: Queryable, userIds: number[], reason: EndReason, exceptJti?: string): Promise<unknown> {
   return exceptJti === undefined

@@ -68,14 +68,17 @@ async function sockets(on: Instance, token: string, seat: string) {
   return { phone, chat };
 }
 
-/** Both sockets closed with 4401 (the bar and the inbox do not reconnect on it) within a second of `since`. */
-async function closedWithinASecond({ phone, chat }: { phone: Socket; chat: Socket }, since: number) {
+/**
+ * Both sockets closed within a second of `since`, with 4401 (login ended) or 4403 (seat changed):
+ * the bar and the inbox do not reconnect on either. Each was told why first.
+ */
+async function closedWithinASecond({ phone, chat }: { phone: Socket; chat: Socket }, since: number, code = 4401) {
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('socket still open after 1 s')), 1000));
   const [p, c] = await Promise.race([Promise.all([phone.closed, chat.closed]), timeout]);
-  expect(p.code).toBe(4401);
-  expect(c.code).toBe(4401);
+  expect(p.code).toBe(code);
+  expect(c.code).toBe(code);
   expect(Math.max(p.at, c.at) - since).toBeLessThan(1000);
-  expect(phone.frames.at(-1)).toMatch(/^ERROR.*NOT_LOGGED_IN/);
+  expect(phone.frames.at(-1)).toMatch(code === 4401 ? /^ERROR.*NOT_LOGGED_IN/ : /^ERROR.*OTHER_SEAT/);
   expect(JSON.parse(chat.frames.at(-1)!)).toMatchObject({ type: 'error', code: 401 });
 }
 
@@ -126,6 +129,21 @@ describe(`a login's end closes its sockets at once (${engine})`, () => {
     const since = Date.now();
     expect((await post(pair.b, '/api/userManagement/doDelete', admin, { ids: [made.body.data.userId] })).body.data).toEqual({ deleted: 1 });
     await closedWithinASecond(s, since);
+  });
+
+  it('a user given another seat on the other process: the old seat\'s sockets close (4403)', async () => {
+    const token = await login(pair.a, 'agent5');
+    const s = await sockets(pair.a, token, '8105');
+    const admin = await login(pair.b, 'admin', 'admin123');
+    const [{ id }] = await pair.a.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE user_name = 'agent5'`) as [{ id: number }];
+    const since = Date.now();
+    try {
+      const res = await post(pair.b, '/api/userManagement/doEdit', admin, { userId: id, userSeatNo: '8195' });
+      expect(res.status, res.body.msg).toBe(200);
+      await closedWithinASecond(s, since, 4403);
+    } finally {
+      await pair.a.ctx.db.query(`UPDATE users SET user_seat_no = '8105' WHERE id = $1`, [id]);
+    }
   });
 
   it('an account disabled on the other process closes its sockets', async () => {
