@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { insertCall, newCallId } from './callinfo-fixtures.ts';
 
 /** CallInfo look-ups: an agent reads only its own seat, supervisors every seat. */
 let s: TestServer;
-const t = {} as Record<'admin' | 'supervisor' | 'agent1', string>;
-beforeAll(async () => {
-  s = await startTestServer();
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-});
+let t: Record<'admin' | 'supervisor' | 'agent1', string>;
+beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1'])));
 afterAll(() => s.close());
 const post = (action: string, token: string | undefined, body?: unknown) => s.call('POST', `/api/CallInfo/${action}`, { token, body });
 

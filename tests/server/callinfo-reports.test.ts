@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadReportSchemas } from '../../server/reports/load.ts';
 import { buildReports } from '../../server/reports/model.ts';
 import { verifyReports } from '../../server/reports/verify.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { newCallId } from './callinfo-fixtures.ts';
 
 /** The CallInfo / WebChat report schemas on the engine: every one answers, agents see only their seat. */
@@ -10,14 +11,9 @@ const MODULES = ['CallInfo', 'WebChat'];
 const models = buildReports(await loadReportSchemas()).filter((m) => MODULES.includes(m.schema.endpoint.module));
 
 let s: TestServer;
-const t = {} as Record<'admin' | 'supervisor' | 'agent1', string>;
+let t: Record<'admin' | 'supervisor' | 'agent1', string>;
 const DAY = '2001-02-03';
-beforeAll(async () => {
-  s = await startTestServer();
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-});
+beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1'])));
 afterAll(() => s.close());
 
 /** A call on DAY (long before any seeded call), so figures over DAY are the fixture's alone. */

@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTMENTS } from '../../server/db/demo-accounts.ts';
-import { engine, startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import { engine, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.login('admin', 'admin123');
-});
+beforeAll(async () => ({ s, t: { admin } } = await startWithLogins(['admin'])));
 afterAll(() => s.close());
 
 const api = (action: string, body?: unknown, token = admin) =>

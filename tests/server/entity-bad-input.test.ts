@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 /** Per entity: its save action, a valid body, and the table whose rows must not change. */
 interface Probe {
@@ -23,10 +24,7 @@ const ENTITIES: Record<string, Probe> = {
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.login('admin', 'admin123');
-});
+beforeAll(async () => ({ s, t: { admin } } = await startWithLogins(['admin'])));
 afterAll(() => s.close());
 
 const snapshot = async (table: string) => JSON.stringify(await s.ctx.db.query(`SELECT * FROM ${table} ORDER BY 1`));

@@ -7,14 +7,12 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedMenusIfEmpty } from '../../server/db/seed.ts';
 import { declaredMenus, reportMenuSources, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
-import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import { engine, openTestDb, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.login('admin', 'admin123');
-});
+beforeAll(async () => ({ s, t: { admin } } = await startWithLogins(['admin'])));
 afterAll(() => s.close());
 
 const api = (action: string, body?: unknown, token = admin) => s.call('POST', `/api/${action}`, { token, body });

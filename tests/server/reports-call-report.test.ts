@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { CALLS, DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts';
 
 let s: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  s = await startTestServer();
-  await insertFixture(s.ctx.db);
-  tokens.admin = await s.login('admin', 'admin123');
-  tokens.supervisor = await s.login('supervisor', 'super123');
-  tokens.agent = await s.login('agent1', 'agent123');
-});
+let tokens: Record<string, string>;
+beforeAll(async () => ({ s, t: tokens } = await startWithLogins(['admin', 'supervisor', 'agent1'], { fixture: insertFixture })));
 afterAll(() => s.close());
 
 const report = (body: unknown, token = tokens.admin, action = 'getFullCallReport') =>
@@ -30,7 +25,7 @@ describe('getFullCallReport', () => {
   });
 
   it('refuses agents (403) and callers without a token (401)', async () => {
-    expect((await report(day, tokens.agent)).status).toBe(403);
+    expect((await report(day, tokens.agent1)).status).toBe(403);
     expect((await s.call('POST', '/api/CallReport/getFullCallReport', { body: day })).status).toBe(401);
   });
 

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excelSerial, readSheet } from '../support/xlsx-read.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
 import { newCallId } from './callinfo-fixtures.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import type { TestServer } from './helpers.ts';
 
 /**
  * The screens and exports of the reports derived in code (schemas/reports/shared/derived.ts):
@@ -16,15 +17,10 @@ const en = JSON.parse(fs.readFileSync(new URL('../../src/locales/en.json', impor
 const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds'];
 
 let s: TestServer;
-const t = {} as Record<'admin' | 'supervisor' | 'agent1', string>;
+let t: Record<'admin' | 'supervisor' | 'agent1', string>;
 type Row = Record<string, unknown>;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-}, 60_000);
+beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1'])));
 afterAll(() => s.close());
 
 const data = async (path: string, body: unknown, token: string) => {

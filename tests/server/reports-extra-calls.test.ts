@@ -1,19 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { newCallId } from './callinfo-fixtures.ts';
 
 /** getCallDetail, the archived call report (getOld*) and CallInfo/getComparisonByConditions. */
 let s: TestServer;
-const t = {} as Record<'admin' | 'supervisor' | 'agent1', string>;
+let t: Record<'admin' | 'supervisor' | 'agent1', string>;
 type Row = Record<string, unknown>;
 
-beforeAll(async () => {
-  s = await startTestServer();
-  t.admin = await s.login('admin', 'admin123');
-  t.supervisor = await s.login('supervisor', 'super123');
-  t.agent1 = await s.login('agent1', 'agent123');
-});
+beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1'])));
 afterAll(() => s.close());
 
 const post = (path: string, body: unknown, token: string | null = t.admin) =>

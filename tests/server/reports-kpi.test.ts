@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 import { DAY, insertFixture } from './reports-fixture.ts';
 
 let s: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  s = await startTestServer();
-  await insertFixture(s.ctx.db);
-  tokens.admin = await s.login('admin', 'admin123');
-  tokens.supervisor = await s.login('supervisor', 'super123');
-  tokens.agent = await s.login('agent1', 'agent123');
-});
+let tokens: Record<string, string>;
+beforeAll(async () => ({ s, t: tokens } = await startWithLogins(['admin', 'supervisor', 'agent1'], { fixture: insertFixture })));
 afterAll(() => s.close());
 
 /** The CallReport endpoints built so far (spec section 7 names). */
@@ -35,7 +30,7 @@ describe('every CallReport endpoint', () => {
     const urls = actions.map((a) => `/api/CallReport/${a}`);
     for (const url of urls) {
       for (const role of ['admin', 'supervisor']) expect((await s.call('POST', url, { token: tokens[role], body: day })).status, `${role} ${url}`).toBe(200);
-      expect((await s.call('POST', url, { token: tokens.agent, body: day })).status, url).toBe(403);
+      expect((await s.call('POST', url, { token: tokens.agent1, body: day })).status, url).toBe(403);
       expect((await s.call('POST', url, { body: day })).status, url).toBe(401);
     }
   });

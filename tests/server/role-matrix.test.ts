@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 /**
  * Who may call what, written out by hand (API.md "Roles on the server"): admin everything;
@@ -48,12 +49,12 @@ const matrix: Array<[action: string, body: unknown, expected: Record<Who, number
 ];
 
 let s: TestServer;
-const tokens = {} as Record<Who, string>;
+let tokens: Record<Who, string>;
 beforeAll(async () => {
-  s = await startTestServer();
-  tokens.admin = await s.login('admin', 'admin123');
-  tokens.supervisor = await s.login('supervisor', 'super123');
-  tokens.agent = await s.login('agent1', 'agent123');
+  let t: Record<'admin' | 'supervisor' | 'agent1', string>;
+  ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1']));
+  // The matrix names roles: its agent is agent1.
+  tokens = { admin: t.admin, supervisor: t.supervisor, agent: t.agent1 };
 });
 afterAll(() => s.close());
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../server/config.ts';
 import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
+import type { Db } from '../../server/db/types.ts';
 import { startTestServer, type TestServer } from '../server/helpers.ts';
 
 /** A token for the demo user `user`, through the login route; fails the test if the login does. */
@@ -27,10 +28,15 @@ export async function demoTokens<U extends string>(app: FastifyInstance, users: 
 /**
  * A test server (on its own fresh database) with the demo users `users` logged in: what most
  * route tests start with, as `beforeAll(async () => ({ s, t } = await startWithLogins([...])))`.
+ * `fixture` writes the rows the file's tests read, before the logins; `config` as startTestServer's.
  */
-export async function startWithLogins<U extends string>(users: readonly U[], overrides: Partial<Config> = {}): Promise<{ s: TestServer; t: Record<U, string> }> {
-  const s = await startTestServer(overrides);
+export async function startWithLogins<U extends string>(
+  users: readonly U[],
+  options: { config?: Partial<Config>; fixture?: (db: Db) => Promise<void> } = {},
+): Promise<{ s: TestServer; t: Record<U, string> }> {
+  const s = await startTestServer(options.config);
   try {
+    await options.fixture?.(s.ctx.db);
     return { s, t: await demoTokens(s.app, users) };
   } catch (err) {
     await s.close();
