@@ -8,6 +8,8 @@ import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
+import { chatTakers } from '../chat/assign.ts';
+import { chatRules } from '../chat/hub.ts';
 import { seatNo } from './callinfo-sql.ts';
 import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
 
@@ -35,6 +37,8 @@ const statusSchema = {
 } as const;
 const statusBody: Check<FromSchema<typeof statusSchema>> = compile(statusSchema);
 const noBody: Check<Record<string, never>> = compile({ type: 'object', additionalProperties: false, properties: {} });
+const idleQuerySchema = { type: 'object', additionalProperties: false, properties: { for: { enum: ['chat'] } } } as const;
+const idleQuery: Check<FromSchema<typeof idleQuerySchema>> = compile(idleQuerySchema);
 
 // Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats whose open
 // status is ready and whose user is logged in now; the caller's own seat is left out.
@@ -115,9 +119,16 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // Spec: no body. Ready, logged-in agents other than the caller: [{userChineseName, fjh, userSeatNo}].
+  // `?for=chat` (the chat transfer dialog) lists instead, in the same shape, the agents the chat
+  // hub would give a chat to now (server/chat/assign.ts); the phone's list stays the spec's.
   post('getIdleUserInfo', async (req) => {
-    noBody(bodyOf(req), languageOf(req));
-    return ok(await db.query(IDLE_AGENTS, [req.user!.userSeatNo || null, SEAT_STATUS.ready]));
+    const lang = languageOf(req);
+    noBody(bodyOf(req), lang);
+    const query = { ...(req.query as object) };
+    idleQuery(query, lang);
+    const except = req.user!.userSeatNo || null;
+    if (query.for === 'chat') return ok(await chatTakers(db, chatRules(ctx.config), except));
+    return ok(await db.query(IDLE_AGENTS, [except, SEAT_STATUS.ready]));
   });
 
   // A seat's extension as a bare string (the transfer dialog's 60011 stands for "look it up"). Any

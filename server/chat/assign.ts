@@ -23,11 +23,14 @@ const CHAT_DEPARTMENT = (alias: string) => `EXISTS (SELECT 1 FROM users u JOIN d
   WHERE u.user_seat_no = ${alias}.user_seat_no AND d.chat)`;
 const LOAD = (alias: string) => `(SELECT count(*) FROM chats c WHERE c.user_seat_no = ${alias}.user_seat_no AND c.state = 'on')`;
 
+/** Who can take one more chat now ($1 = staleMs, $2 = capacity): connected, ready, of a chat department, below capacity. */
+const CAN_TAKE = (alias: string) => `${CONNECTED(alias)} AND ${READY(alias)} AND ${CHAT_DEPARTMENT(alias)} AND ${LOAD(alias)} < $2`;
+
 /** A connected, ready agent of a chat department below capacity, least loaded first, locked; `only` narrows to one seat (transfer). */
 async function takeAgent(tx: Queryable, rules: AssignRules, only: string | null, skipLocked: boolean): Promise<string | null> {
   const [agent] = await tx.query<{ seat: string }>(
     `SELECT a.user_seat_no AS seat FROM chat_agents a
-      WHERE ($3::text IS NULL OR a.user_seat_no = $3) AND ${CONNECTED('a')} AND ${READY('a')} AND ${CHAT_DEPARTMENT('a')} AND ${LOAD('a')} < $2
+      WHERE ($3::text IS NULL OR a.user_seat_no = $3) AND ${CAN_TAKE('a')}
       ORDER BY ${LOAD('a')}, a.user_seat_no LIMIT 1 FOR UPDATE OF a${skipLocked ? ' SKIP LOCKED' : ''}`,
     [rules.staleMs, rules.capacity, only],
   );
@@ -35,6 +38,24 @@ async function takeAgent(tx: Queryable, rules: AssignRules, only: string | null,
   // The load seen above may predate a commit that just released the lock: count again.
   const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM chats WHERE user_seat_no = $1 AND state = 'on'`, [agent.seat]);
   return n < rules.capacity ? agent.seat : null;
+}
+
+/** An agent a chat may be transferred to, in the shape of User/getIdleUserInfo's idle agents. */
+export interface ChatTaker { userChineseName: string; fjh: string; userSeatNo: string }
+
+/**
+ * The agents who could take a chat now, by the same rule as assignment and transfer (the
+ * transfer dialog's list: whoever it shows, the hub accepts unless things change meanwhile);
+ * `except` (the asking agent's seat) is left out. Not locked: a list to choose from.
+ */
+export function chatTakers(db: Queryable, rules: AssignRules, except: string | null): Promise<ChatTaker[]> {
+  return db.query<ChatTaker>(
+    `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
+       FROM chat_agents a JOIN users u ON u.user_seat_no = a.user_seat_no
+      WHERE a.user_seat_no IS DISTINCT FROM $3 AND ${CAN_TAKE('a')}
+      ORDER BY a.user_seat_no`,
+    [rules.staleMs, rules.capacity, except],
+  );
 }
 
 async function giveTo(tx: Queryable, chatId: number, seat: string): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { CHANNEL as SEAT_CHANNEL } from '../monitor/hub.ts';
 import type { ServerFrame } from '../../schemas/protocol/chat.ts';
@@ -28,6 +29,13 @@ const PAGE = 200;
 
 /** Test hooks: timers of the presence refresh and assignment sweep. */
 export const chatTiming = { tickMs: 5_000, staleMs: 15_000 };
+
+/** The assignment rules of the configuration (read at each use: tests change chatTiming). */
+export const chatRules = (config: Pick<Config, 'chat'>): AssignRules => ({
+  capacity: config.chat.agentCapacity,
+  staleMs: chatTiming.staleMs,
+  graceMs: config.chat.graceSeconds * 1000,
+});
 
 /**
  * The process's fan-out. Every stored message and state change is announced with NOTIFY (see

@@ -7,7 +7,7 @@ import { sessionWatch, userOfToken } from '../http/token-session.ts';
 import { ApiError, unauthorized } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { seesAllSeats } from '../api/callinfo-sql.ts';
-import { ChatHub, chatTiming } from './hub.ts';
+import { ChatHub, chatRules } from './hub.ts';
 import { serveVisitor } from './visitor.ts';
 import { serveAgent } from './agent.ts';
 
@@ -59,11 +59,7 @@ const MAX_PAYLOAD = 64 * 1024;
  */
 export default async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
-  const rules = () => ({
-    capacity: ctx.config.chat.agentCapacity,
-    staleMs: chatTiming.staleMs,
-    graceMs: ctx.config.chat.graceSeconds * 1000,
-  });
+  const rules = () => chatRules(ctx.config);
   const log = (err: unknown) => app.log.error({ err }, 'chat hub');
   const hub = new ChatHub(ctx.db, rules, log);
   await hub.start();

@@ -1,7 +1,8 @@
 /**
- * Hands a chat to another agent: the ready, logged-in agents (User/getIdleUserInfo, the phone
- * bar's idle-agent list). The hub checks the target can take it (connected, ready, under
- * capacity) and answers with `unassigned` (done) or an error frame the inbox shows.
+ * Hands a chat to another agent: the agents who can take it now (User/getIdleUserInfo?for=chat:
+ * the hub's own rule, a chat department's agents connected, ready and under capacity, not the
+ * phone's list of every ready seat). The hub checks again when the transfer arrives and answers
+ * with `unassigned` (done) or an error frame the inbox shows (someone became busy meanwhile).
  */
 import { App, Button, Modal, Table } from 'antd';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,9 @@ import { chatStore } from './chat';
 
 interface IdleAgent { userChineseName: string; fjh: string; userSeatNo: string }
 
+/** The agents who can take a chat, in getIdleUserInfo's shape. */
+const CHAT_TAKERS = '/api/User/getIdleUserInfo?for=chat';
+
 export function TransferDialog({ chatId, onClose }: { chatId: string | null; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -19,7 +23,7 @@ export function TransferDialog({ chatId, onClose }: { chatId: string | null; onC
   useEffect(() => {
     if (!chatId) return;
     setAgents(null);
-    http.post<IdleAgent[]>('/api/User/getIdleUserInfo', {})
+    http.post<IdleAgent[]>(CHAT_TAKERS, {})
       .then(({ data }) => setAgents(data ?? []))
       .catch((error: unknown) => {
         setAgents([]);
