@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 let s: TestServer;
 let token: string;
@@ -7,10 +8,7 @@ const counts = async () => (await s.ctx.db.query<{ users: number; sessions: numb
   `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM sessions) AS sessions,
           (SELECT count(*) FROM seat_status_logs WHERE s_end_time IS NULL) AS logs`))[0];
 
-beforeAll(async () => {
-  s = await startTestServer();
-  token = await s.login('agent1', 'agent123');
-});
+beforeAll(async () => ({ s, t: { agent1: token } } = await startWithLogins(['agent1'])));
 afterAll(() => s.close());
 
 const json = { 'content-type': 'application/json', 'accept-language': 'en' };

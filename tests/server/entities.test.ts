@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWithLogins } from '../support/demo-logins.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { bodyOf, compile, type Check } from '../../server/http/validate.ts';
 import { PAGING, RANGE_BOUND, type Conditions } from '../../server/lists/conditions.ts';
@@ -9,10 +10,7 @@ let admin: string;
 const api = (path: string, body?: unknown, token = admin, lang = 'en') =>
   s.call('POST', `/api/${path}`, { token, body: body ?? {}, headers: { 'accept-language': lang } });
 
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.login('admin', 'admin123');
-});
+beforeAll(async () => ({ s, t: { admin } } = await startWithLogins(['admin'])));
 afterAll(() => s.close());
 
 describe('lines (lineManagement)', () => {

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES_DIR } from '../../server/entities/load.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 // The fixture folder is added to the project's own: nothing else about "widgets" exists anywhere.
 let s: TestServer;
 let admin: string;
 beforeAll(async () => {
-  s = await startTestServer({ entityDirs: [ENTITIES_DIR, path.resolve(import.meta.dirname, '../fixtures/entities')] });
-  admin = await s.login('admin', 'admin123');
+  ({ s, t: { admin } } = await startWithLogins(['admin'], { config: { entityDirs: [ENTITIES_DIR, path.resolve(import.meta.dirname, '../fixtures/entities')] } }));
 });
 afterAll(() => s.close());
 

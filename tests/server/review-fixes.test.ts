@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES_DIR } from '../../server/entities/load.ts';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
 const api = (p: string, body?: unknown, token = admin) => s.call('POST', `/api/${p}`, { token, body: body ?? {}, headers: { 'accept-language': 'en' } });
 
 beforeAll(async () => {
-  s = await startTestServer({ entityDirs: [ENTITIES_DIR, path.resolve(import.meta.dirname, '../fixtures/entities')] });
-  admin = await s.login('admin', 'admin123');
+  ({ s, t: { admin } } = await startWithLogins(['admin'], { config: { entityDirs: [ENTITIES_DIR, path.resolve(import.meta.dirname, '../fixtures/entities')] } }));
 });
 afterAll(() => s.close());
 

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers.ts';
+import { startWithLogins } from '../support/demo-logins.ts';
+import type { TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
 const api = (path: string, body?: unknown, token = admin) => s.call('POST', `/api/userManagement/${path}`, { token, body: body ?? {}, headers: { 'accept-language': 'en' } });
 const newUser = { userName: 'newagent', password: 'secret99', userChineseName: '新坐席', userSeatNo: '8120', fjh: '1120', roles: ['agent'], departId: 1, lineid: 2 };
 
-beforeAll(async () => {
-  s = await startTestServer();
-  admin = await s.login('admin', 'admin123');
-});
+beforeAll(async () => ({ s, t: { admin } } = await startWithLogins(['admin'])));
 afterAll(() => s.close());
 
 describe('users: generic actions', () => {
