@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { chatTiming } from '../../server/chat/hub.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { arrivals } from '../support/arrivals.ts';
 
@@ -13,6 +15,22 @@ export interface ChatSocket {
   /** Frames received within `ms` that match (to prove something did NOT arrive, or arrived once). */
   settle(match: (f: any) => boolean, ms?: number): Promise<any[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs the hub's timers at `timing` for the tests of the file or describe block that calls it
+ * (so a test sees a stale agent or a queue tick in a fraction of a second) and puts them back
+ * after them: registered before the block's own hooks, it is set before its server starts and
+ * restored after the server closed.
+ */
+export function fastChatTiming(timing: Partial<typeof chatTiming>): void {
+  const saved = { ...chatTiming };
+  beforeAll(() => {
+    Object.assign(chatTiming, timing);
+  });
+  afterAll(() => {
+    Object.assign(chatTiming, saved);
+  });
 }
 
 export function urlOf(app: FastifyInstance, path: string): string {

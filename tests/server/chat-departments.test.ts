@@ -5,7 +5,7 @@ import { chatTiming } from '../../server/chat/hub.ts';
 import { DEPARTMENTS } from '../../server/db/demo-accounts.ts';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
 import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
-import { connect, isChat, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
+import { connect, fastChatTiming, isChat, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 
 /**
  * Which departments do chat (issue 10): the department's `chat` flag, edited on the department
@@ -17,18 +17,14 @@ let s: TestServer;
 let admin: string;
 const open: ChatSocket[] = [];
 const readySeats: string[] = [];
-const saved = { ...chatTiming };
 
+fastChatTiming({ tickMs: 200, staleMs: 1000 });
 beforeAll(async () => {
-  Object.assign(chatTiming, { tickMs: 200, staleMs: 1000 });
   s = await startTestServer({ chat: { agentCapacity: 5, graceSeconds: 60 } });
   await s.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await s.login('admin', 'admin123');
 });
-afterAll(async () => {
-  await s.close();
-  Object.assign(chatTiming, saved);
-});
+afterAll(() => s.close());
 beforeEach(async () => {
   // No chat left waiting by another test: it would go to this test's agents.
   await s.ctx.db.query(`UPDATE chats SET state = 'off', queued_at = NULL WHERE state = 'on'`);

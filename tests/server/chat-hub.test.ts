@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { connect, isChat, isMsg, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
-import { chatTiming } from '../../server/chat/hub.ts';
+import { connect, fastChatTiming, isChat, isMsg, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 
 /**
  * The chat hub on one server: a visitor's chat goes to a ready agent, messages both ways with
@@ -15,20 +14,16 @@ describe('chat hub', () => {
   let s: TestServer;
   const tokens: Record<string, string> = {};
   const open: ChatSocket[] = [];
-  const saved = { ...chatTiming };
 
+  fastChatTiming({ tickMs: 200, staleMs: 1000 });
   beforeAll(async () => {
-    Object.assign(chatTiming, { tickMs: 200, staleMs: 1000 });
     s = await startTestServer({ chat: { agentCapacity: 5, graceSeconds: 1 } });
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     await joinChatDepartment(s.ctx.db, AGENTS.map((_, i) => `agent${i + 1}`));
     for (const [i, seat] of AGENTS.entries()) tokens[seat] = await s.login(`agent${i + 1}`, 'agent123');
     tokens.supervisor = await s.login('supervisor', 'super123');
   });
-  afterAll(async () => {
-    await s.close();
-    Object.assign(chatTiming, saved);
-  });
+  afterAll(() => s.close());
   beforeEach(async () => {
     // Every test starts with no agent ready and no chat waiting.
     for (const seat of AGENTS) await setStatus(s.ctx.db, seat, 3);

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config.ts';
 import { createContext } from '../../server/main.ts';
 import { buildApp } from '../../server/app.ts';
-import { chatTiming } from '../../server/chat/hub.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
-import { connect, isChat, isMsg, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
+import { demoToken } from '../support/demo-logins.ts';
+import { connect, fastChatTiming, isChat, isMsg, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 
 /**
  * Two server instances on one database (on PostgreSQL two pools, fan-out by LISTEN/NOTIFY; on
@@ -16,25 +16,18 @@ import { connect, isChat, isMsg, setStatus, urlOf, type ChatSocket } from './cha
 describe('chat hub across processes', () => {
   let two: { a: Instance; b: Instance; close: () => Promise<void> };
   const extra: FastifyInstance[] = [];
-  const saved = { ...chatTiming };
   let agentToken: string;
 
-  const login = async (app: FastifyInstance) => {
-    const res = await app.inject({ method: 'POST', url: '/api/default/login', payload: { username: 'chat1', password: 'agent123' } });
-    return res.json().data.token as string;
-  };
-
+  fastChatTiming({ tickMs: 200, staleMs: 2000 });
   beforeAll(async () => {
-    Object.assign(chatTiming, { tickMs: 200, staleMs: 2000 });
     two = await twoInstances({ chat: { agentCapacity: 5, graceSeconds: 60 } });
     for (const i of [two.a, two.b]) await i.app.listen({ port: 0, host: '127.0.0.1' });
-    agentToken = await login(two.b.app);
+    agentToken = await demoToken(two.b.app, 'chat1');
     await setStatus(two.a.ctx.db, '8201', 0);
   });
   afterAll(async () => {
     for (const app of extra) await app.close();
     await two.close();
-    Object.assign(chatTiming, saved);
   });
 
   const agentOn = async (app: FastifyInstance) => {

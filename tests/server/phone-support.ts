@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { logsOf } from './seat-fixtures.ts';
 
 export interface PhoneServer extends TestServer {
   url: string;
@@ -145,10 +146,7 @@ export class PhoneClient {
   }
 }
 
-/** The seat's status log rows, oldest first. */
-export async function statusLogs(app: FastifyInstance | TestServer, seat: string): Promise<Array<{ status: number; open: boolean }>> {
-  const ctx = 'ctx' in app ? app.ctx : (app as never);
-  const rows = await ctx.db.query<{ status: number; open: boolean }>(
-    'SELECT status, s_end_time IS NULL AS open FROM seat_status_logs WHERE user_seat_no = $1 ORDER BY s_start_time, id', [seat]);
-  return rows.map((r) => ({ status: Number(r.status), open: r.open }));
+/** The seat's status logs, oldest first, as (status, open). */
+export async function statusLogs(server: TestServer, seat: string): Promise<Array<{ status: number; open: boolean }>> {
+  return (await logsOf(server.ctx.db, seat)).map((l) => ({ status: Number(l.status), open: l.open }));
 }
