@@ -27,10 +27,11 @@ export async function userOfToken(db: Db, tokens: TokenService, token: unknown):
 export type SessionEnd = 'ended' | 'seat';
 
 /**
- * A socket's login, checked again while the socket lives: a socket is authenticated once, at
- * connect, but its session can end (logout, an administrator's remote logout, a newer login,
- * the account disabled, the password changed, expiry) and its user can be moved to another seat
- * while it is open. `check()` runs before each command; the process's SessionWatch runs it as
+ * A socket's (or the seat monitor stream's) login, checked again while it lives: a socket is
+ * authenticated once, at connect, but its session can end (logout, an administrator's remote
+ * logout, a newer login, the account disabled, the password changed, expiry) and its user can be
+ * moved to another seat while it is open (ignored when `seat` is null: what it serves does not
+ * depend on the seat). `check()` runs before each command; the process's SessionWatch runs it as
  * soon as any process ends one of the user's sessions, and a timer when the token expires.
  * The recheck timer stays as a backstop (a notification lost while the listening connection was
  * down): a socket that sends nothing stops receiving its seat's events within `everyMs` at worst.
@@ -46,7 +47,7 @@ export class SocketSession {
     private readonly watch: SessionWatch,
     readonly userId: number,
     private readonly token: string,
-    private readonly seat: string,
+    private readonly seat: string | null,
     private readonly onEnd: (why: SessionEnd) => void,
     everyMs: number,
   ) {
@@ -75,7 +76,7 @@ export class SocketSession {
       user = undefined; // superseded by a newer login: on a socket, simply ended
     }
     if (this.ended) return false;
-    const why: SessionEnd | null = !user ? 'ended' : user.userSeatNo !== this.seat ? 'seat' : null;
+    const why: SessionEnd | null = !user ? 'ended' : this.seat !== null && user.userSeatNo !== this.seat ? 'seat' : null;
     if (!why) return true;
     this.stop();
     this.onEnd(why);
@@ -127,9 +128,12 @@ export class SessionWatch {
     await this.unlisten?.();
   }
 
-  /** Watches a socket's login (see SocketSession); stop the session when the socket closes. */
-  open(user: SessionUser, token: string, onEnd: (why: SessionEnd) => void, everyMs: number): SocketSession {
-    const session = new SocketSession(this, user.userId, token, user.userSeatNo, onEnd, everyMs);
+  /**
+   * Watches a socket's login (see SocketSession); stop the session when the socket closes.
+   * `seat`: the seat it serves, whose change ends it; null when it serves no one seat.
+   */
+  open(user: SessionUser, token: string, onEnd: (why: SessionEnd) => void, everyMs: number, seat: string | null = user.userSeatNo): SocketSession {
+    const session = new SocketSession(this, user.userId, token, seat, onEnd, everyMs);
     const mine = this.byUser.get(user.userId) ?? new Set();
     mine.add(session);
     this.byUser.set(user.userId, mine);
@@ -157,8 +161,9 @@ export class SessionWatch {
 const watches = new WeakMap<AppContext, Promise<SessionWatch>>();
 
 /**
- * The app's SessionWatch, started on first use (the phone and chat sockets share it) and stopped
- * when the app closes. Keyed by the context: two apps in one process (tests) each have their own.
+ * The app's SessionWatch, started on first use (the phone and chat sockets and the seat monitor
+ * stream share it) and stopped when the app closes. Keyed by the context: two apps in one process
+ * (tests) each have their own.
  */
 export function sessionWatch(app: FastifyInstance, ctx: AppContext): Promise<SessionWatch> {
   let watch = watches.get(ctx);

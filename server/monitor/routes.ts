@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { userOfToken } from '../http/token-session.ts';
+import { sessionWatch } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
 import { bearerToken } from '../http/guard.ts';
 import { ApiError, forbidden } from '../http/envelope.ts';
@@ -9,9 +9,10 @@ import { ownSeatOf } from '../api/callinfo-sql.ts';
 import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
 
 /**
- * Heartbeat period: a comment line every so often keeps proxies from closing an idle stream, and
- * each beat checks the session again, so a revoked or expired session's stream ends within one
- * period. Tests shorten it.
+ * Heartbeat period: a comment line every so often keeps proxies from closing an idle stream. The
+ * session is also checked again every period, a backstop for an end that was not announced (the
+ * listening connection was down): the stream of a revoked session ends within one period at worst.
+ * Tests shorten it.
  */
 export const monitorTiming = { heartbeatMs: 15_000 };
 
@@ -20,12 +21,14 @@ const frame = (msg: MonitorMessage) => `id: ${msg.id}\nevent: ${msg.type}\ndata:
 /**
  * GET /api/CallInfo/seatMonitorEvents: server-sent events of seat changes (see SeatMonitorHub).
  * The token comes in the Authorization header like every API call; `Last-Event-ID` resumes.
- * Events: `snapshot` (every visible seat), `seat` (one seat's new state), `end` (session over:
- * do not reconnect).
+ * Events: `snapshot` (every visible seat), `seat` (one seat's new state), `end` (do not
+ * reconnect: reason `session`, the login ended; `seat`, an agent's seat, which the stream was
+ * limited to, was given to someone else).
  */
 export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new SeatMonitorHub(ctx.db, (err) => app.log.error({ err }, 'seat monitor change not delivered'));
   await hub.start();
+  const sessions = await sessionWatch(app, ctx);
   const open = new Set<() => void>();
   // Streams never end by themselves: end them before the server waits for its connections, and
   // stop listening while the database is surely still open (onClose hooks may close it first).
@@ -36,7 +39,8 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
 
   app.get('/api/CallInfo/seatMonitorEvents', { config: { access: anyUser } }, async (req, reply) => {
     const lang = languageOf(req);
-    const own = ownSeatOf(req.user!);
+    const user = req.user!;
+    const own = ownSeatOf(user);
     if (own === null) throw forbidden(message(lang, 'ownSeatOnly'));
     // Only an event-stream client gets the endless answer; anything else (a JSON call, a route
     // sweep) gets a plain refusal instead of a request that never completes.
@@ -62,23 +66,21 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
       if (ended) return;
       ended = true;
       clearInterval(beat);
+      session.stop();
       unsubscribe();
       open.delete(end);
       if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
       res.end();
     };
-    open.add(end);
+    // The end of the login (logout, remote logout, newer login, password change, disabled or deleted
+    // account, expiry) ends the stream at once, whichever process ended it (SessionWatch); so does an
+    // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter.
+    const session = sessions.open(user, token, (why) => end(why === 'seat' ? 'seat' : 'session'),
+      monitorTiming.heartbeatMs, own === undefined ? null : user.userSeatNo);
     const beat = setInterval(() => {
-      void (async () => {
-        // A session superseded by a newer login throws its own 401: it ends the stream like any other end.
-        const live = await userOfToken(ctx.db, ctx.tokens, token).catch((err: unknown) => {
-          if (err instanceof ApiError) return undefined;
-          throw err;
-        });
-        if (!live) end('session');
-        else if (!ended) res.write(': ping\n\n');
-      })().catch((err: unknown) => app.log.warn({ err }, 'seat monitor session check failed'));
+      if (!ended) res.write(': ping\n\n');
     }, monitorTiming.heartbeatMs);
+    open.add(end);
     req.raw.on('close', () => end());
     try {
       const off = await hub.subscribe({ own, send: (msg) => { if (!ended) res.write(frame(msg)); } }, lastId);

@@ -1,49 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { monitorTiming } from '../../server/monitor/routes.ts';
-import { EventStreamParser, type StreamEvent } from '../../src/pages/monitor/event-stream.ts';
-import { arrivals } from '../support/arrivals.ts';
 import { setStatus } from './seat-fixtures.ts';
+import { isSeat, MONITOR_PATH as PATH, openStream } from '../support/monitor-stream.ts';
 
 /** The live seat monitor stream: changes within a second, agents' own seat only, resume, two processes. */
-const PATH = '/api/CallInfo/seatMonitorEvents';
-const WITHIN = 1000;
-
-interface Stream { status: number; next: (match: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent>; seen: StreamEvent[]; close: () => void; ended: Promise<void> }
-
-async function openStream(app: FastifyInstance, token: string | undefined, lastId?: string): Promise<Stream> {
-  const address = app.server.address() as { port: number };
-  const abort = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${address.port}${PATH}`, {
-    headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lastId ? { 'last-event-id': lastId } : {}) },
-    signal: abort.signal,
-  });
-  const got = arrivals<StreamEvent>('event', (seen) => seen.map((e) => e.data).join(' | '));
-  let ended: Promise<void> = Promise.resolve();
-  if (res.ok && res.body) {
-    const parser = new EventStreamParser();
-    const decoder = new TextDecoder();
-    const reader = res.body.getReader();
-    ended = (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        got.push(...parser.push(decoder.decode(value, { stream: true })));
-      }
-    })().catch(() => undefined);
-  }
-  const next: Stream['next'] = (match, ms = WITHIN) => got.next(match, ms);
-  return { status: res.status, next, seen: got.seen, close: () => abort.abort(), ended };
-}
-
-const isSeat = (seat: string, status?: number) => (e: StreamEvent) => {
-  if (e.event !== 'seat') return false;
-  const d = JSON.parse(e.data) as { userSeatNo: string; seat: { status: number | null } | null };
-  return d.userSeatNo === seat && (status === undefined || d.seat?.status === status);
-};
-
 describe('seat monitor stream', () => {
   let s: TestServer;
   const t = {} as Record<'supervisor' | 'agent1', string>;
