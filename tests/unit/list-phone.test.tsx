@@ -2,23 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/app/session';
 import { ADMIN_GRANTS, ADMIN_ROUTES, USER_ROWS } from './support/fixtures';
+import { staticMediaQuery } from './support/media-query';
 import { renderConsole, signIn, SLOW } from './support/signed-in';
 
 /** antd's xs breakpoint is the query max-width 575 px: a phone answers it, a desktop does not. */
 function asPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width: 575'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQuery(query, query.includes('max-width: 575')));
 }
 
 const getList = async () => ({ data: USER_ROWS as never[], total: USER_ROWS.length });

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { staticMediaQuery } from './support/media-query';
 
 // findBy* and waitFor wait up to 10 s (the default 1 s is too short for a lazily loaded page
 // rendered in jsdom on a busy machine); a passing test returns as soon as its element appears.
@@ -7,17 +8,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => staticMediaQuery(query, false);
 }
 
 afterEach(() => {
