@@ -1,39 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatInfo, ServerFrame } from '../../schemas/protocol/chat';
 import { createChatStore, TYPING_TTL_MS, type ChatDeps, type ClientNotice } from '../../src/chat/store';
+import { TestSocket } from './support/fake-socket';
 
-/** A WebSocket the test drives: it records what the store sends and opens, answers and drops on demand. */
-class FakeSocket {
+/** The chat socket: JSON frames both ways; every socket the store opened, in `all`. */
+class FakeSocket extends TestSocket {
   static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: Array<Record<string, unknown>> = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(url: string) {
+    super(url);
     FakeSocket.all.push(this);
   }
-  send(text: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(JSON.parse(text) as Record<string, unknown>);
-  }
-  close() {
-    this.drop();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
   receive(frame: ServerFrame) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
+    this.deliver(JSON.stringify(frame));
   }
-  drop() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
+  /** What the store sent, read back as frames. */
+  get frames() {
+    return this.sent.map((text) => JSON.parse(text) as Record<string, unknown>);
   }
   ofType(type: string) {
-    return this.sent.filter((f) => f.type === type);
+    return this.frames.filter((f) => f.type === type);
   }
 }
 
@@ -80,7 +65,7 @@ describe('chat store connection', () => {
   it('says hello on open, pings every 40 s and reconnects 800 ms after a close', () => {
     const store = setup();
     socket().open();
-    expect(socket().sent[0]).toEqual({ type: 'hello', since: {} });
+    expect(socket().frames[0]).toEqual({ type: 'hello', since: {} });
     vi.advanceTimersByTime(40_000);
     expect(socket().ofType('ping')).toHaveLength(1);
     vi.advanceTimersByTime(40_000);
@@ -104,7 +89,7 @@ describe('chat store connection', () => {
     socket().drop();
     vi.advanceTimersByTime(800);
     socket().open();
-    expect(socket().sent[0]).toEqual({ type: 'hello', since: { a: 5, b: 0 } });
+    expect(socket().frames[0]).toEqual({ type: 'hello', since: { a: 5, b: 0 } });
     socket().receive(welcome(info('a', 6), info('b')));
     socket().receive(clientMsg('a', 5, 'two'));
     socket().receive(clientMsg('a', 6, 'three'));

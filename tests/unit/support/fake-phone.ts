@@ -5,36 +5,17 @@ import { createPhoneStore, type AudioState, type PhoneDeps } from '../../../src/
 import type { TabStorage } from '../../../src/phone/reload-memory';
 import { ADMIN_INFO } from './fixtures';
 import { fakeHttp, ok } from './fake-http';
+import { TestSocket } from './fake-socket';
 
-/** A WebSocket the test drives: it records what the store sends and opens, answers and drops on demand. */
-export class FakeSocket {
+/** The phone socket: the server's messages in the phone protocol; every socket the store opened, in `all`. */
+export class FakeSocket extends TestSocket {
   static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
+  constructor(url: string) {
+    super(url);
     FakeSocket.all.push(this);
   }
-  send(text: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(text);
-  }
-  close() {
-    this.drop();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
   receive(msg: PhoneMessage | string) {
-    this.onmessage?.({ data: typeof msg === 'string' ? msg : formatMessage(msg) });
-  }
-  drop() {
-    if (this.readyState === 3) return;
-    this.readyState = 3;
-    this.onclose?.();
+    this.deliver(typeof msg === 'string' ? msg : formatMessage(msg));
   }
 }
 
