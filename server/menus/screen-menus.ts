@@ -13,6 +13,13 @@ export const SCREEN_MENUS: readonly MenuSource[] = [
     permissions: { read: ['admin'] },
     menu: { parent: 'system', path: '/system/simulator', component: 'Simulator', title: 'menu.simulator', icon: 'PhoneOutlined', order: 95 },
   },
+  // The chat inbox (spec: route name im; also reached from the header's chat button): agents take chats there,
+  // supervisors and administrators read them; an agent whose department takes no chats is told so on the page.
+  {
+    name: 'chatInbox',
+    permissions: { read: ['admin', 'supervisor', 'agent'] },
+    menu: { path: '/im', name: 'im', component: 'ChatInbox', title: 'menu.chat', icon: 'MessageOutlined', order: 25 },
+  },
   // The archived call report's screen is the generic report page (its schema is in the console's catalogue).
   ...reportMenuSources([ARCHIVED_CALLS]),
   // The period comparison: KPI rows, not report columns, so a screen of its own; supervisors (agents have no report menu).

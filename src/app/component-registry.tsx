@@ -6,6 +6,8 @@ import { schemaOfResource } from '../../resources/registry';
 
 /** Home is always mounted at /index too: login lands there whatever the menus say. */
 export const HomePage = lazy(() => import('../pages/home/HomePage'));
+/** The chat inbox: a menu item may place it (server/menus/screen-menus.ts), and /im always mounts it (a chat notice opens it). */
+export const ChatInboxPage = lazy(() => import('../chat/InboxPage'));
 const PAGES = {
   list: lazy(() => import('../pages/resource/ListPage')),
   create: lazy(() => import('../pages/resource/CreatePage')),
@@ -54,7 +56,8 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
  */
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
   const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }],
-    Simulator: (path) => [{ path, element: <SimulatorPage /> }], ComparisonReport: (path) => [{ path, element: <ComparisonPage /> }] };
+    Simulator: (path) => [{ path, element: <SimulatorPage /> }], ComparisonReport: (path) => [{ path, element: <ComparisonPage /> }],
+    ChatInbox: (path) => [{ path, element: <ChatInboxPage /> }] };
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { PageLoading } from '../shell/PageLoading';
-import { HomePage } from './component-registry';
+import { ChatInboxPage, HomePage } from './component-registry';
 import { Unlisted, useServerScreens } from './server-screens';
 
 // Only the login page is in the first bundle; everything behind it loads on demand.
@@ -15,7 +15,6 @@ const ErrorPage = lazy(() => import('../pages/ErrorPage'));
 const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
 const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
 const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
-const ChatInbox = lazy(() => import('../chat/InboxPage'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -45,8 +44,8 @@ export function AppRoutes() {
           {/* Opened by the phone bar on a call (spec section 2), whatever the user's menus hold. */}
           <Route path="/popup/index" element={<CallPopup />} />
           <Route path="/workorder/courtOrder" element={<CourtOrder />} />
-          {/* The chat screen (spec: route name im, opened by a chat notification; the path is ours). */}
-          <Route path="/im" element={<ChatInbox />} />
+          {/* The chat screen (spec: route name im, opened by a chat notification; the path is ours), also without its menu item. */}
+          <Route path="/im" element={<ChatInboxPage />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
         <Route

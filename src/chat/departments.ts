@@ -7,3 +7,8 @@
 export function isChatAgent(user: { chat: boolean; userSeatNo: string; roles: readonly string[] }): boolean {
   return user.chat && user.userSeatNo !== '' && user.userSeatNo !== '0' && user.roles.includes('agent');
 }
+
+/** Who may open the inbox: chat agents, and supervisors and administrators, who read every chat (the hub refuses anyone else). */
+export function readsChats(user: { chat: boolean; userSeatNo: string; roles: readonly string[] }): boolean {
+  return isChatAgent(user) || user.roles.includes('admin') || user.roles.includes('supervisor');
+}
