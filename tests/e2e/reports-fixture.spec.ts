@@ -1,3 +1,4 @@
+declare const localStorage: { setItem(key: string, value: string): void };
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { durationText } from '../../src/lib/time.ts';
