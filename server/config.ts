@@ -38,6 +38,8 @@ export interface Config {
   chat: { agentCapacity: number; graceSeconds: number };
   /** Bytes one chat file upload may hold (UPLOAD_MAX_BYTES); files are kept in DATA_DIR/uploads. */
   uploadMaxBytes: number;
+  /** What one chat may hold in all, counted in the database over every process: files (CHAT_UPLOAD_MAX_FILES) and bytes (CHAT_UPLOAD_MAX_BYTES). */
+  chatUploads: { maxFiles: number; maxBytes: number };
   /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
   widgetFrameAncestors: string[];
   /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
@@ -111,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
     },
     uploadMaxBytes: Math.max(1, intFrom(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES')),
+    chatUploads: {
+      maxFiles: intFrom(env.CHAT_UPLOAD_MAX_FILES, 20, 'CHAT_UPLOAD_MAX_FILES'),
+      maxBytes: intFrom(env.CHAT_UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'CHAT_UPLOAD_MAX_BYTES'),
+    },
     widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
     telephony: {
       eslHost: env.ESL_HOST || undefined,

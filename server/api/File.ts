@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
 import { bearerToken } from '../http/guard.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { open, type SessionUser } from '../http/access.ts';
@@ -53,6 +54,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const { db } = ctx;
   const dir = path.join(ctx.config.dataDir, 'uploads');
   const max = ctx.config.uploadMaxBytes;
+  const quota = ctx.config.chatUploads;
 
   const partyOf = async (req: FastifyRequest, lang: Language): Promise<Party> => {
     const query = req.query as { chatToken?: unknown; token?: unknown };
@@ -86,6 +88,20 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     return { id: row.id, seat: party.kind === 'user' ? party.user.userSeatNo : '' };
   };
 
+  /**
+   * Refuses a file the chat has no room for (CHAT_UPLOAD_MAX_FILES, CHAT_UPLOAD_MAX_BYTES). The
+   * chat's row is locked while its files are counted and the new one added, so that uploads into
+   * one chat, from any process, take turns and together never pass the quota.
+   */
+  const withinQuota = async (tx: Queryable, chatId: number, size: number, lang: Language): Promise<void> => {
+    const [row] = await tx.query<{ state: string }>('SELECT state FROM chats WHERE id = $1 FOR UPDATE', [chatId]);
+    if (row?.state !== 'on') throw new ApiError(409, message(lang, 'fileChatClosed'));
+    const [held = { files: 0, bytes: 0 }] = await tx.query<{ files: number; bytes: number }>(
+      'SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM uploads WHERE chat_id = $1', [chatId]);
+    if (held.files >= quota.maxFiles) throw new ApiError(413, message(lang, 'chatUploadFilesFull', { max: quota.maxFiles }));
+    if (held.bytes + size > quota.maxBytes) throw new ApiError(413, message(lang, 'chatUploadBytesFull', { max: mib(quota.maxBytes), used: mib(held.bytes) }));
+  };
+
   /** The file's bytes: one part named `file`, at most `max` bytes (413 as soon as the stream passes it). */
   const readFile = async (req: FastifyRequest, lang: Language): Promise<{ bytes: Buffer; name: string }> => {
     if (!req.isMultipart()) throw new ApiError(415, message(lang, 'fileNotMultipart'));
@@ -117,12 +133,16 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       const id = crypto.randomBytes(16).toString('base64url');
       const fileName = safeName(name, kindName);
       await fs.promises.mkdir(dir, { recursive: true });
-      await fs.promises.writeFile(path.join(dir, id), bytes, { flag: 'wx' });
       try {
-        await db.query(
-          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, fileName, kind.type, bytes.length],
-        );
+        await db.transaction(async (tx) => {
+          await withinQuota(tx, chat.id, bytes.length, lang);
+          await tx.query(
+            `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, fileName, kind.type, bytes.length],
+          );
+          // Written before the commit: a row whose bytes could not be written is never seen.
+          await fs.promises.writeFile(path.join(dir, id), bytes, { flag: 'wx' });
+        });
       } catch (err) {
         await fs.promises.rm(path.join(dir, id), { force: true });
         throw err;

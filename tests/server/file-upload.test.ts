@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
-import { createChat } from '../../server/chat/store.ts';
+import { multipart, openChat as chat, upload } from './upload-support.ts';
 import { maskToken } from '../../server/http/guard.ts';
 
 /**
@@ -82,16 +82,6 @@ const REFUSED = [
   { name: 'program.exe', data: padded(bytes('MZ', [0x90, 0, 3, 0])) },
 ] as const;
 
-function multipart(name: string, data: Buffer, field = 'file') {
-  const boundary = '----ccTestBoundary7MA4YWxkTrZu0gW';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 describe('chat files', () => {
   let s: TestServer;
   let small: TestServer;
@@ -109,23 +99,6 @@ describe('chat files', () => {
     await s?.close();
     await small?.close();
   });
-
-  /** A new open chat assigned to `seat` ('' = queued); its visitor token and chat id. */
-  const chat = async (server: TestServer, seat = '') => {
-    const { id, token } = await createChat(server.ctx.db, 'Visitor', 'new customer connected');
-    await server.ctx.db.query('UPDATE chats SET user_seat_no = $2, queued_at = NULL WHERE id = $1', [id, seat]);
-    const [row] = await server.ctx.db.query<{ chatId: string }>('SELECT client_chat_id AS "chatId" FROM chats WHERE id = $1', [id]);
-    return { id, token, chatId: row!.chatId };
-  };
-
-  const upload = async (server: TestServer, file: { name: string; data: Buffer }, who: { chatToken?: string; token?: string; chatId?: string; lang?: string }) => {
-    const { body, contentType } = multipart(file.name, file.data);
-    const headers: Record<string, string> = { 'content-type': contentType, 'accept-language': who.lang ?? 'en' };
-    if (who.chatToken) headers['x-chat-token'] = who.chatToken;
-    if (who.token) headers.authorization = `Bearer ${who.token}`;
-    const res = await server.app.inject({ method: 'POST', url: `/api/File/upload${who.chatId ? `?chatId=${who.chatId}` : ''}`, headers, payload: body });
-    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
-  };
 
   const download = (server: TestServer, url: string, who: { chatToken?: string; token?: string; query?: string }) =>
     server.app.inject({
