@@ -1,6 +1,7 @@
 /**
  * Phone socket tests' tools: a real server listening on a free port with its own simulator,
- * two instances on one database linked to one simulated switch, and a `ws` client that collects the frames it is sent and waits for the one a test expects.
+ * two instances on one database linked to one simulated switch, and a `ws` client that
+ * collects the frames it is sent and waits for the one a test expects.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { parseMessage, type PhoneMessage } from '../../schemas/protocol/phone.ts
 import { loadConfig, type Config } from '../../server/config.ts';
 import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
+import { until } from '../support/until.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { logsOf } from './seat-fixtures.ts';
 
@@ -19,16 +21,8 @@ export interface PhoneServer extends TestServer {
   sim: Simulator;
 }
 
-/** Waits until `check` holds (polling), or fails after `ms`. */
-export async function until<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 5000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+// The phone and security tests take the polling wait from here, with the phone tools.
+export { until };
 
 /** Listens on a free loopback port; the base URL of its sockets. */
 async function listenWs(app: FastifyInstance): Promise<string> {

@@ -8,6 +8,7 @@ import { afterEach } from 'vitest';
 import { EslClient, type EslClientOptions } from '../../server/telephony/esl/client.ts';
 import { EslServer, type ApiHandler } from '../../server/telephony/esl/server.ts';
 import type { LinkState } from '../../server/telephony/esl/types.ts';
+import { until as waitUntil } from './until.ts';
 
 export const PASSWORD = 'ClueCon';
 export const EVENTS = ['CHANNEL_CREATE', 'CHANNEL_ANSWER', 'BACKGROUND_JOB', 'HEARTBEAT', 'CUSTOM', 'callcenter::info'];
@@ -93,11 +94,7 @@ export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls until the condition holds (loopback is fast, but the test machine may be loaded). */
+/** Polls every 5 ms until the condition holds: the Event Socket tests check tight orderings. */
 export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await delay(5);
-  }
+  await waitUntil(condition, timeoutMs, 'condition', 5);
 }
