@@ -36,8 +36,9 @@ const usersHooks: EntityHooks = {
       await revokeUserSessions(db, [Number(id)], values.password !== undefined ? 'password' : 'account');
     } else if (!isCreate) {
       await db.query('UPDATE users SET updated_at = now() WHERE id = $1', [id]);
-      // A user given another seat: the sockets of the old one close at once.
-      if (values.userSeatNo !== undefined) await announceUsersChanged(db, [Number(id)]);
+      // A user given another seat, or other roles: the sockets of the old seat, and those the new
+      // roles no longer admit, close at once (announced on commit).
+      if (values.userSeatNo !== undefined || values.roles !== undefined) await announceUsersChanged(db, [Number(id)]);
     }
     if (values.roles !== undefined || values.enabled === false) await keepAnAdmin(db, user.userId, lang);
   },

@@ -12,7 +12,10 @@ export type EndReason = 'logout' | 'superseded' | 'account' | 'password' | 'seat
 
 export interface TokenClaims { userId: number; jti: string }
 
-/** Where the end of a user's sessions is announced (payload: the user id); see revokeWhere. */
+/**
+ * Where the end of a user's sessions is announced (payload: the user id; see revokeWhere), and a
+ * change of their seat or roles (announceUsersChanged): each process re-checks their open sockets.
+ */
 export const SESSION_ENDED_CHANNEL = 'session_ended';
 
 /** SQL condition: user `alias` holds a live session (the seat pickers' "logged in now"). */
@@ -82,10 +85,18 @@ function revokeWhere(db: Queryable, where: string, params: unknown[], reason: En
 
 /**
  * Asks every process to check these users' open sockets now, their sessions unchanged: used when
- * a user's seat changes, which closes the old seat's sockets (see SocketSession).
+ * a user's seat or roles change, which closes the old seat's sockets and those the user's new
+ * roles no longer admit (see SocketSession). Sent in the caller's transaction: delivered on commit.
  */
 export function announceUsersChanged(db: Queryable, userIds: number[]): Promise<unknown> {
   return db.query('SELECT pg_notify($1, id::text) FROM unnest($2::int[]) id', [SESSION_ENDED_CHANNEL, userIds]);
+}
+
+/** announceUsersChanged for every user holding one of these roles: what the roles grant changed. */
+export function announceRoleHolders(db: Queryable, roleIds: number[]): Promise<unknown> {
+  return db.query(
+    'SELECT pg_notify($1, user_id::text) FROM (SELECT DISTINCT user_id FROM user_roles WHERE role_id = ANY($2::int[])) holders',
+    [SESSION_ENDED_CHANNEL, roleIds]);
 }
 
 /** Ends the sessions of these users, except the caller's own (`exceptJti`) when given. */

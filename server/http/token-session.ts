@@ -23,16 +23,36 @@ export async function userOfToken(db: Db, tokens: TokenService, token: unknown):
   return claims ? loadSessionUser(db, claims.userId, claims.jti) : undefined;
 }
 
-/** Why a socket's session no longer holds: logged out, expired, superseded or disabled ('ended'), or the user's seat changed ('seat'). */
-export type SessionEnd = 'ended' | 'seat';
+/**
+ * Why a socket's session no longer holds: logged out, expired, superseded or disabled ('ended'),
+ * the user's seat changed ('seat'), or the user's grants no longer admit what it was opened for ('role').
+ */
+export type SessionEnd = 'ended' | 'seat' | 'role';
+
+/**
+ * What a socket was opened for, checked again on the fresh user (roles and abilities as they are
+ * now): e.g. the access rule its route declared, or a supervisor's view of every seat. Given by
+ * the route that opens the socket, so the watch knows no role by name.
+ */
+export type Admits = (user: SessionUser) => boolean;
+
+/** What SessionWatch.open watches besides the session itself. */
+export interface WatchOptions {
+  /** The seat it serves, whose change ends it ('seat'); null when it serves no one seat. Default: the user's seat. */
+  seat?: string | null;
+  /** Still allowed for the fresh user; false ends it ('role'). Default: nothing beyond the session. */
+  admits?: Admits;
+}
 
 /**
  * A socket's (or the seat monitor stream's) login, checked again while it lives: a socket is
  * authenticated once, at connect, but its session can end (logout, an administrator's remote
- * logout, a newer login, the account disabled, the password changed, expiry) and its user can be
+ * logout, a newer login, the account disabled, the password changed, expiry), its user can be
  * moved to another seat while it is open (ignored when `seat` is null: what it serves does not
- * depend on the seat). `check()` runs before each command; the process's SessionWatch runs it as
- * soon as any process ends one of the user's sessions, and a timer when the token expires.
+ * depend on the seat), and the user's roles, or what they grant, can change so that `admits`
+ * refuses the user. `check()` runs before each command; the process's SessionWatch runs it as
+ * soon as any process ends one of the user's sessions or changes their seat or roles, and a timer
+ * when the token expires.
  * The recheck timer stays as a backstop (a notification lost while the listening connection was
  * down): a socket that sends nothing stops receiving its seat's events within `everyMs` at worst.
  * `onEnd` is called once. Made by SessionWatch.open.
@@ -48,6 +68,7 @@ export class SocketSession {
     readonly userId: number,
     private readonly token: string,
     private readonly seat: string | null,
+    private readonly admits: Admits | undefined,
     private readonly onEnd: (why: SessionEnd) => void,
     everyMs: number,
   ) {
@@ -64,7 +85,7 @@ export class SocketSession {
     }
   }
 
-  /** True while the session is live and the user still holds the seat; else ends it (once) and answers false. */
+  /** True while the session is live, the user still holds the seat and is still admitted; else ends it (once) and answers false. */
   async check(): Promise<boolean> {
     if (this.ended) return false;
     this.lastChecked = Date.now();
@@ -76,7 +97,9 @@ export class SocketSession {
       user = undefined; // superseded by a newer login: on a socket, simply ended
     }
     if (this.ended) return false;
-    const why: SessionEnd | null = !user ? 'ended' : this.seat !== null && user.userSeatNo !== this.seat ? 'seat' : null;
+    const why: SessionEnd | null = !user ? 'ended'
+      : this.seat !== null && user.userSeatNo !== this.seat ? 'seat'
+        : this.admits && !this.admits(user) ? 'role' : null;
     if (!why) return true;
     this.stop();
     this.onEnd(why);
@@ -109,9 +132,10 @@ function expiryOf(token: string): number | undefined {
 /**
  * One per app: the open sockets' sessions by user. Every statement that ends sessions
  * (auth/tokens.ts) NOTIFYs the users whose sessions it ended on SESSION_ENDED_CHANNEL, after
- * commit and to every process on the database; the watch then checks that user's sockets here at
- * once, so a logout, a disabled account or a changed password closes them within moments, whichever
- * process handled it. Checking (rather than closing on sight) keeps the sockets of a session that
+ * commit and to every process on the database, and so do the saves that change a user's seat or
+ * roles, or what a role grants (announceUsersChanged, announceRoleHolders); the watch then checks
+ * that user's sockets here at once, so a logout, a disabled account, a changed password or a
+ * demotion closes them within moments, whichever process handled it. Checking (rather than closing on sight) keeps the sockets of a session that
  * did not end, e.g. the one that changed its own password.
  */
 export class SessionWatch {
@@ -128,12 +152,10 @@ export class SessionWatch {
     await this.unlisten?.();
   }
 
-  /**
-   * Watches a socket's login (see SocketSession); stop the session when the socket closes.
-   * `seat`: the seat it serves, whose change ends it; null when it serves no one seat.
-   */
-  open(user: SessionUser, token: string, onEnd: (why: SessionEnd) => void, everyMs: number, seat: string | null = user.userSeatNo): SocketSession {
-    const session = new SocketSession(this, user.userId, token, seat, onEnd, everyMs);
+  /** Watches a socket's login (see SocketSession and WatchOptions); stop the session when the socket closes. */
+  open(user: SessionUser, token: string, onEnd: (why: SessionEnd) => void, everyMs: number, options: WatchOptions = {}): SocketSession {
+    const { seat = user.userSeatNo, admits } = options;
+    const session = new SocketSession(this, user.userId, token, seat, admits, onEnd, everyMs);
     const mine = this.byUser.get(user.userId) ?? new Set();
     mine.add(session);
     this.byUser.set(user.userId, mine);

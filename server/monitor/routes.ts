@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { sessionWatch } from '../http/token-session.ts';
+import { sessionWatch, type SessionEnd } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
 import { bearerToken } from '../http/guard.ts';
 import { ApiError, forbidden } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
-import { ownSeatOf } from '../api/callinfo-sql.ts';
+import { ownSeatOf, seesAllSeats } from '../api/callinfo-sql.ts';
+import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
 import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
 
 /**
@@ -16,14 +17,17 @@ import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
  */
 export const monitorTiming = { heartbeatMs: 15_000 };
 
+/** The `end` event's reason for each way the watch ends a stream. */
+const END_REASONS: Record<SessionEnd, MonitorEnd['reason']> = { ended: 'session', seat: 'seat', role: 'role' };
+
 const frame = (msg: MonitorMessage) => `id: ${msg.id}\nevent: ${msg.type}\ndata: ${JSON.stringify(msg)}\n\n`;
 
 /**
  * GET /api/CallInfo/seatMonitorEvents: server-sent events of seat changes (see SeatMonitorHub).
  * The token comes in the Authorization header like every API call; `Last-Event-ID` resumes.
- * Events: `snapshot` (every visible seat), `seat` (one seat's new state), `end` (do not
- * reconnect: reason `session`, the login ended; `seat`, an agent's seat, which the stream was
- * limited to, was given to someone else).
+ * Events: `snapshot` (every visible seat), `seat` (one seat's new state), `end` (the stream is
+ * over, MonitorEnd in schemas/protocol/seat-monitor.ts: the login ended, the agent's seat changed,
+ * or the user may no longer see every seat).
  */
 export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new SeatMonitorHub(ctx.db, (err) => app.log.error({ err }, 'seat monitor change not delivered'));
@@ -62,21 +66,22 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
 
     let unsubscribe = () => {};
     let ended = false;
-    const end = (reason?: string) => {
+    const end = (reason?: MonitorEnd['reason']) => {
       if (ended) return;
       ended = true;
       clearInterval(beat);
       session.stop();
       unsubscribe();
       open.delete(end);
-      if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+      if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason } satisfies MonitorEnd)}\n\n`);
       res.end();
     };
     // The end of the login (logout, remote logout, newer login, password change, disabled or deleted
     // account, expiry) ends the stream at once, whichever process ended it (SessionWatch); so does an
-    // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter.
-    const session = sessions.open(user, token, (why) => end(why === 'seat' ? 'seat' : 'session'),
-      monitorTiming.heartbeatMs, own === undefined ? null : user.userSeatNo);
+    // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter,
+    // but it ends when the user's roles no longer let them see every seat (a demotion, a role taken away).
+    const session = sessions.open(user, token, (why) => end(END_REASONS[why]), monitorTiming.heartbeatMs,
+      own === undefined ? { seat: null, admits: seesAllSeats } : { seat: user.userSeatNo });
     const beat = setInterval(() => {
       if (!ended) res.write(': ping\n\n');
     }, monitorTiming.heartbeatMs);

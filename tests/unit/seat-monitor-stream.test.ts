@@ -84,6 +84,22 @@ describe('seat monitor stream client', () => {
     expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live', 'ended']);
   });
 
+  it.each(['role', 'seat'])('an end for a changed %s starts a fresh stream (no last event id) instead of ending the login', async (reason) => {
+    const calls: Array<Record<string, string>> = [];
+    const answers = [streamed([snapshot, change, `event: end\ndata: {"reason":"${reason}"}\n\n`]), streamed([], 403)];
+    vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+      calls.push(init.headers as Record<string, string>);
+      return answers.shift()!;
+    }));
+    const why = await new Promise((resolve) => {
+      connectMonitorStream({ url: '/x', getToken: () => 'tok', language: () => 'en', onMessage: () => {}, onState: () => {}, onEnd: resolve, retryMs: 10 });
+    });
+    // The second answer (403: may not watch seats now) is what ends it, not the end event.
+    expect(why).toBe(403);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!['last-event-id']).toBeUndefined();
+  });
+
   it('a 401 answer ends it without retrying', async () => {
     const fetchMock = vi.fn(async () => streamed([], 401));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,3 +1,4 @@
+import type { MonitorEnd } from '../../../schemas/protocol/seat-monitor';
 import { EventStreamParser } from './event-stream';
 import type { MonitorMessage } from './seat-state';
 
@@ -9,7 +10,10 @@ export interface MonitorStreamOptions {
   language: () => string;
   onMessage: (msg: MonitorMessage) => void;
   onState: (state: StreamState) => void;
-  /** The server ended the stream for good (session revoked or expired, 401/403). */
+  /**
+   * The server ended the stream for good: the login ended ('session', 401) or the user may not
+   * watch seats (403). An `end` for a changed seat or roles is not one: the stream starts afresh.
+   */
   onEnd: (status: number | 'session') => void;
   retryMs?: number;
 }
@@ -52,11 +56,17 @@ export function connectMonitorStream(o: MonitorStreamOptions): () => void {
       const parser = new EventStreamParser();
       const decoder = new TextDecoder();
       const reader = res.body.getReader();
-      for (;;) {
+      read: for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         for (const ev of parser.push(decoder.decode(value, { stream: true }))) {
-          if (ev.event === 'end') return finish('session');
+          if (ev.event === 'end') {
+            // The login still holds after a seat or role change: a new stream (no Last-Event-ID:
+            // a fresh snapshot) shows what the user may see now, or answers 403.
+            if ((JSON.parse(ev.data) as MonitorEnd).reason === 'session') return finish('session');
+            lastId = undefined;
+            break read;
+          }
           if (ev.event !== 'snapshot' && ev.event !== 'seat') continue;
           lastId = ev.id;
           o.onMessage(JSON.parse(ev.data) as MonitorMessage);
