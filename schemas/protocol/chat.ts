@@ -80,10 +80,12 @@ export const agentReadSchema = frame('read', { chatId, seq }, ['chatId', 'seq'])
 export const agentCloseSchema = frame('close', { chatId, solved: { type: 'boolean' } }, ['chatId']);
 /** Hand the chat to another agent (by seat), who must be connected, ready and under capacity. */
 export const agentTransferSchema = frame('transfer', { chatId, toSeat: seat }, ['chatId', 'toSeat']);
+/** Follow the chat (listed first) or stop; kept for the user, so it holds across reloads and devices. Agents their own chats, supervisors any. */
+export const agentFollowSchema = frame('follow', { chatId, follow: { type: 'boolean' } }, ['chatId', 'follow']);
 
 export const AGENT_FRAMES = {
   hello: agentHelloSchema, message: agentMessageSchema, typing: agentTypingSchema, read: agentReadSchema,
-  close: agentCloseSchema, transfer: agentTransferSchema,
+  close: agentCloseSchema, transfer: agentTransferSchema, follow: agentFollowSchema,
 } as const;
 
 export type VisitorFrame = { [K in keyof typeof VISITOR_FRAMES]: FromSchema<(typeof VISITOR_FRAMES)[K]> }[keyof typeof VISITOR_FRAMES];
@@ -132,11 +134,19 @@ export const chatMessageSchema = {
   },
 } as const;
 
+/** What a user has read of a chat (client messages after `seq` are unread) and whether they follow it. */
+export const readStateSchema = {
+  type: 'object', additionalProperties: false, required: ['seq', 'follow'],
+  properties: { seq: { type: 'integer' }, follow: { type: 'boolean' } },
+} as const;
+
 const serverFrames = {
   /** Visitor: the chat (and, for a new chat only, its token: keep it to resume). Agent: who it is and its chats. */
   welcomeVisitor: frame('welcome', { chat: chatInfoSchema, token: { type: 'string' } }, ['chat']),
   welcomeAgent: frame('welcome', {
     me: agentIdentitySchema, supervisor: { type: 'boolean' }, chats: { type: 'array', items: chatInfoSchema },
+    /** By chatId, for the chats the user has a mark in: the last seq read (`read`) and the follow flag (`follow`). */
+    reads: { type: 'object', additionalProperties: readStateSchema },
   }, ['me', 'supervisor', 'chats']),
   /** The message with `clientMsgId` is stored as `seq`. */
   ack: frame('ack', { chatId: { type: 'string' }, clientMsgId: { type: 'string' }, seq: { type: 'integer' } }, ['chatId', 'clientMsgId', 'seq']),
@@ -155,6 +165,7 @@ const serverFrames = {
 } as const;
 
 export type ChatInfo = FromSchema<typeof chatInfoSchema>;
+export type ReadState = FromSchema<typeof readStateSchema>;
 export type AgentIdentity = FromSchema<typeof agentIdentitySchema>;
 export type ChatMessageFrame = FromSchema<typeof chatMessageSchema>;
 export type ServerFrame = ChatMessageFrame | { [K in keyof typeof serverFrames]: FromSchema<(typeof serverFrames)[K]> }[keyof typeof serverFrames];

@@ -9,7 +9,7 @@ import { socketClosed, socketOpened, transferTo, type AssignRules } from './assi
 import { strip, type ChatHub, type Conn } from './hub.ts';
 import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
 import type { SessionWatch } from '../http/token-session.ts';
-import { chatIdOf, closeChat, markRead, notifyTyping, openChats, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
+import { chatIdOf, closeChat, markRead, notifyTyping, openChats, readStates, setFollow, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -45,9 +45,10 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
       if (socketId) await socketOpened(db, socketId, seat);
       const chats = await openChats(db, supervisor ? undefined : seat);
       const since = f.since ?? {};
+      const reads = await readStates(db, user.userId, chats);
       conn = { kind: supervisor ? 'supervisor' : 'agent', seat, ...(socketId ? { socketId } : {}), send: out.send };
       hub.attach(conn, chats.map((c) => ({ id: c.id, from: Object.prototype.hasOwnProperty.call(since, c.chatId) ? since[c.chatId]! : 0 })),
-        () => out.send({ type: 'welcome', me: { serverChatId: seat, serverChatName: user.name, avatarUrl: user.avatar }, supervisor, chats: chats.map(strip) }));
+        () => out.send({ type: 'welcome', me: { serverChatId: seat, serverChatName: user.name, avatarUrl: user.avatar }, supervisor, chats: chats.map(strip), reads }));
       if (!supervisor) hub.assignSoon();
       return;
     }
@@ -62,7 +63,11 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
       if (why) throw new FrameError(403, why, {}, { chatId: f.chatId });
       await notifyTyping(db, { id: c.id, chatId: c.chatId, role: 'agent', content: f.content ?? '' });
     } else if (f.type === 'read') {
-      refused(await withChat(db, c.id, (x) => (supervisor || x.seat !== seat ? 'chatNotYours' : null), (tx, locked) => markRead(tx, locked, f.seq)));
+      refused(await withChat(db, c.id, (x) => (supervisor || x.seat !== seat ? 'chatNotYours' : null), (tx, locked) => markRead(tx, locked, user.userId, f.seq)));
+    } else if (f.type === 'follow') {
+      // Whoever reads the chat may follow it: supervisors any, an agent its own.
+      if (!supervisor && c.seat !== seat) throw new FrameError(403, 'chatNotYours', {}, { chatId: f.chatId });
+      await setFollow(db, user.userId, c.id, f.follow);
     } else if (f.type === 'close') {
       refused(await withChat(db, c.id, mine, (tx, locked) => closeChat(tx, locked, f.solved)));
     } else if (f.type === 'transfer') {

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import type { MessageKey } from '../http/language.ts';
-import type { ChatInfo, ChatMessageFrame } from '../../schemas/protocol/chat.ts';
+import type { ChatInfo, ChatMessageFrame, ReadState } from '../../schemas/protocol/chat.ts';
 
 /**
- * The chat tables as the hub writes and reads them (migrations 005, 006, 012). Every change is
+ * The chat tables as the hub writes and reads them (migrations 005, 006, 012, 015). Every change is
  * announced on channel `chat_hub` inside its transaction, so every process (PGlite: this one)
  * hears of it after commit: `m:<id>` a message was stored, `c:<id>` the chat's state changed,
  * `t:<json Typing>` someone is typing (not stored; it carries all its receivers need, so a
@@ -142,7 +142,35 @@ export async function rateChat(tx: Queryable, chat: ChatRow, rating: number): Pr
   await notify(tx, `c:${chat.id}`);
 }
 
-/** The agent read the chat up to `seq`: its client messages are no longer pending (WebChat/getWechatMsg). */
-export async function markRead(tx: Queryable, chat: ChatRow, seq: number): Promise<void> {
+/**
+ * The agent (user `userId`) read the chat up to `seq`: its client messages are no longer pending
+ * (WebChat/getWechatMsg), and the agent's read mark moves there, never back and never past the
+ * chat's last message (a client cannot mark messages read before they exist).
+ */
+export async function markRead(tx: Queryable, chat: ChatRow, userId: number, seq: number): Promise<void> {
   await tx.query(`UPDATE chat_messages SET is_new_msg = false WHERE chat_id = $1 AND seq <= $2 AND role = 'client' AND is_new_msg`, [chat.id, seq]);
+  await tx.query(
+    `INSERT INTO chat_reads (user_id, chat_id, read_seq)
+     VALUES ($1, $2, LEAST($3::bigint, (SELECT coalesce(max(seq), 0) FROM chat_messages WHERE chat_id = $2)))
+     ON CONFLICT (user_id, chat_id) DO UPDATE SET read_seq = GREATEST(chat_reads.read_seq, excluded.read_seq)`,
+    [userId, chat.id, seq],
+  );
+}
+
+/** The user follows the chat (listed first in their inbox), or no longer. */
+export async function setFollow(db: Queryable, userId: number, chatId: number, follow: boolean): Promise<void> {
+  await db.query(
+    `INSERT INTO chat_reads (user_id, chat_id, follow) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, chat_id) DO UPDATE SET follow = excluded.follow`,
+    [userId, chatId, follow],
+  );
+}
+
+/** The user's read mark and follow flag of each of `chats` that has them, by wire chat id (the agent's welcome). */
+export async function readStates(db: Queryable, userId: number, chats: ReadonlyArray<{ id: number; chatId: string }>): Promise<Record<string, ReadState>> {
+  if (!chats.length) return {};
+  const rows = await db.query<{ id: number; seq: number; follow: boolean }>(
+    'SELECT chat_id AS id, read_seq AS seq, follow FROM chat_reads WHERE user_id = $1 AND chat_id = ANY($2::bigint[])', [userId, chats.map((c) => c.id)]);
+  const wireId = new Map(chats.map((c) => [Number(c.id), c.chatId]));
+  return Object.fromEntries(rows.map((r) => [wireId.get(Number(r.id))!, { seq: Number(r.seq), follow: r.follow }]));
 }

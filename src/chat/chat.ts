@@ -1,7 +1,6 @@
 /**
- * The console's one chat store, wired to the browser: the real WebSocket to /ws/chat, follow
- * flags in localStorage, and a hook for the notifier (ChatListener registers it: notifications
- * need antd's App context and the router). Loaded with the listener or the inbox screen only.
+ * The console's one chat store, wired to the browser: the real WebSocket to /ws/chat and a hook
+ * for the notifier (ChatListener registers it: notifications need antd's App context and the router). Loaded with the listener or the inbox screen only.
  */
 import { useStore } from 'zustand';
 import { tokenStore } from '../lib/token';
@@ -20,8 +19,6 @@ export function socketUrl(): string | null {
   return base.toString();
 }
 
-const followKey = (seat: string) => `chat.follow.${seat}`;
-
 let notify: (notice: ClientNotice, watching: boolean) => void = () => undefined;
 /** Who hears about fresh client messages (one listener: the shell's). */
 export function setClientMessageHandler(handler: (notice: ClientNotice, watching: boolean) => void): () => void {
@@ -38,17 +35,6 @@ export const chatStore = createChatStore({
   log: (message) => console.warn(message),
   // getRandomValues, not randomUUID: the latter exists only on HTTPS, and intranets serve plain HTTP.
   newId: () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
-  follows: {
-    load(seat) {
-      try {
-        const ids: unknown = JSON.parse(localStorage.getItem(followKey(seat)) ?? '[]');
-        return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
-      } catch {
-        return [];
-      }
-    },
-    save: (seat, ids) => localStorage.setItem(followKey(seat), JSON.stringify(ids)),
-  },
   onClientMessage: (notice, watching) => notify(notice, watching),
 });
 

@@ -12,11 +12,13 @@ export interface Arrival {
   /** The chat is open on the agent's screen: nothing becomes unread. */
   selected: boolean;
   /**
-   * Replayed history of a chat the inbox had not seen (first connection of the page): the
-   * agent's reply marks what came before it as handled, so only client messages after the
-   * agent's last reply count as unread.
+   * Replayed history of a chat the inbox had not seen (first connection of the page): client
+   * messages up to `readUpTo` were read. Without a read mark (a chat read before marks were
+   * kept) the agent's reply marks what came before it as handled instead.
    */
   history?: boolean;
+  /** The agent's read mark of the chat (the hub's welcome `reads`), for history. */
+  readUpTo?: number;
 }
 
 /** A new chat from the hub's chat info (no messages yet: they follow as message frames). */
@@ -89,11 +91,13 @@ export function receive(chat: Chat, msg: ChatMsg, arrival: Arrival): Chat {
       return { ...chat, msgList: list, lastSeq };
     }
   }
-  const unread = msg.role === 'client' && !arrival.selected;
+  const marked = arrival.history === true && arrival.readUpTo !== undefined;
+  const readBefore = marked && msg.seq !== null && msg.seq <= arrival.readUpTo!;
+  const unread = msg.role === 'client' && !arrival.selected && !readBefore;
   const next = append(chat, { ...msg, isNewMsg: unread });
   let newMsgCount = arrival.selected ? 0 : chat.newMsgCount;
   if (unread) newMsgCount += 1;
-  else if (arrival.history && msg.role === 'agent') newMsgCount = 0;
+  else if (arrival.history && !marked && msg.role === 'agent') newMsgCount = 0;
   return { ...next, lastSeq, newMsgCount };
 }
 

@@ -2,7 +2,8 @@
  * The chat inbox's store (STYLE.md 9): it owns the `/ws/chat` socket (connection.ts) and the
  * typing timers, turns hub frames and the agent's actions into state through the pure
  * functions of inbox.ts and messages.ts, and hands fresh client messages to the notifier.
- * Follow flags live in localStorage per agent: the hub has no follow message.
+ * Read marks and follow flags are the hub's (`read`, `follow`; the welcome's `reads`), so unread
+ * counts and follows survive a reload and reach the agent's other devices at their next connect.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerFrame } from '../../schemas/protocol/chat';
@@ -27,7 +28,6 @@ export interface ChatDeps {
   log(message: string): void;
   /** A fresh client message id (re-sends reuse it). */
   newId(): string;
-  follows: { load(seat: string): string[]; save(seat: string, chatIds: string[]): void };
   /** A fresh client message arrived; `watching`: that chat is open on a visible inbox screen. */
   onClientMessage(notice: ClientNotice, watching: boolean): void;
 }
@@ -75,6 +75,10 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
   let historyUpTo = new Map<string, number>();
   /** What the last hello claimed per chat: their replays are missed messages, not history. */
   let sinceSent: Record<string, number> = {};
+  /** chatId -> the agent's read mark from the last welcome: replayed client messages up to it were read. */
+  let readMarks = new Map<string, number>();
+  /** chatId -> follow flag as the hub keeps it (welcome, and the agent's own toggles since): for chats that arrive later. */
+  let follows = new Map<string, boolean>();
   const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
   let draftSent = new Map<string, string>();
@@ -83,7 +87,6 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
     const send = (frame: OutFrame) => connection?.send(frame) ?? false;
     const watching = (chatId: string) => get().onScreen && get().selected === chatId;
     const change = (chatId: string, fn: (chat: Chat) => Chat) => set({ inbox: updateChat(get().inbox, chatId, fn) });
-    const followed = () => new Set(deps.follows.load(get().me?.serverChatId ?? ''));
 
     const markRead = (chatId: string) => {
       const chat = get().inbox.chats.get(chatId);
@@ -104,12 +107,15 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
 
     const onWelcome = (f: Extract<Frame, { type: 'welcome'; me: unknown }>) => {
       const before = get().inbox.chats;
-      const follow = new Set(deps.follows.load(f.me.serverChatId));
+      const reads = f.reads ?? {};
       const chats = new Map<string, Chat>();
       historyUpTo = new Map();
+      readMarks = new Map(Object.entries(reads).map(([id, r]) => [id, r.seq]));
+      follows = new Map(Object.entries(reads).map(([id, r]) => [id, r.follow]));
       for (const info of f.chats) {
         const known = before.get(info.chatId);
-        chats.set(info.chatId, known ? withInfo(known, info) : chatFromInfo(info, follow.has(info.chatId)));
+        const isFollow = follows.get(info.chatId) ?? false;
+        chats.set(info.chatId, known ? { ...withInfo(known, info), isFollow } : chatFromInfo(info, isFollow));
         if (!(info.chatId in sinceSent)) historyUpTo.set(info.chatId, info.lastSeq);
       }
       const selected = get().selected;
@@ -129,7 +135,8 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
         createTime: Date.parse(f.createTime) || deps.now(), sender: f.sender, isNewMsg: false,
       };
       const seen = watching(f.chatId);
-      const next = receive(chat, msg, { selected: seen, history });
+      const readUpTo = readMarks.get(f.chatId);
+      const next = receive(chat, msg, { selected: seen, history, ...(history && readUpTo !== undefined ? { readUpTo } : {}) });
       if (next === chat) return;
       set({ inbox: putChat(get().inbox, next) });
       if (msg.role !== 'client') return;
@@ -153,7 +160,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
           break;
         case 'chat': {
           const known = get().inbox.chats.get(f.chat.chatId);
-          set({ inbox: putChat(get().inbox, known ? withInfo(known, f.chat) : chatFromInfo(f.chat, followed().has(f.chat.chatId))) });
+          set({ inbox: putChat(get().inbox, known ? withInfo(known, f.chat) : chatFromInfo(f.chat, follows.get(f.chat.chatId) ?? false)) });
           break;
         }
         case 'unassigned':
@@ -269,11 +276,13 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
         send({ type: 'transfer', chatId, toSeat });
       },
       toggleFollow(chatId) {
-        change(chatId, (c) => ({ ...c, isFollow: !c.isFollow }));
-        const seat = get().me?.serverChatId ?? '';
-        const ids = [...get().inbox.chats.values()].filter((c) => c.isFollow).map((c) => c.clientChatId);
-        // Saved as the inbox's followed chats: a chat gone from the inbox (closed, transferred) drops its flag.
-        deps.follows.save(seat, ids);
+        const chat = get().inbox.chats.get(chatId);
+        if (!chat) return;
+        const follow = !chat.isFollow;
+        change(chatId, (c) => ({ ...c, isFollow: follow }));
+        follows.set(chatId, follow);
+        // Offline it stays a local flag: the next welcome shows what the hub kept.
+        send({ type: 'follow', chatId, follow });
       },
       dismissError: () => set({ error: null }),
     };

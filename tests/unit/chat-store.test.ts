@@ -32,7 +32,6 @@ const clientMsg = (chatId: string, seq: number, content: string, at = NOW): Serv
 });
 
 let notices: ClientNotice[];
-let saved: Record<string, string[]>;
 let ids: number;
 
 function setup() {
@@ -42,7 +41,6 @@ function setup() {
     now: () => Date.now(),
     log: () => undefined,
     newId: () => `k${++ids}`,
-    follows: { load: (seat) => saved[seat] ?? [], save: (seat, list) => { saved[seat] = list; } },
     onClientMessage: (n) => notices.push(n),
   };
   const store = createChatStore(deps);
@@ -56,7 +54,6 @@ beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   FakeSocket.all = [];
   notices = [];
-  saved = {};
   ids = 0;
 });
 afterEach(() => vi.useRealTimers());
@@ -184,18 +181,59 @@ describe('chat store inbox', () => {
     store.getState().stop();
   });
 
-  it('keeps follow flags per agent and drops a chat transferred away', () => {
+  it('tells the hub of a follow, and drops a chat transferred away', () => {
     const store = setup();
     socket().open();
     socket().receive(welcome(info('a'), info('b')));
     socket().receive(clientMsg('b', 1, 'x'));
     store.getState().toggleFollow('a');
     expect(store.getState().inbox.order).toEqual(['a', 'b']);
-    expect(saved['8201']).toEqual(['a']);
+    expect(socket().ofType('follow')).toEqual([{ type: 'follow', chatId: 'a', follow: true }]);
     store.getState().select('a');
     socket().receive({ type: 'unassigned', chatId: 'a' });
     expect(store.getState().inbox.order).toEqual(['b']);
     expect(store.getState().selected).toBeNull();
+    store.getState().stop();
+  });
+
+  it('after a reload counts exactly the client messages past the hub\'s read mark, and shows its follows', () => {
+    const store = setup();
+    socket().open();
+    socket().receive({ ...welcome(info('a', 4), info('b', 3), info('c', 1)), reads: { a: { seq: 4, follow: false }, b: { seq: 1, follow: true } } } as ServerFrame);
+    // a: everything read, the client's last two after the agent's reply too; b: read up to 1, and the
+    // agent's reply at 3 (sent from elsewhere) does not clear 2; c: no mark yet, so the old estimate.
+    socket().receive(clientMsg('a', 1, 'hello'));
+    socket().receive({ ...clientMsg('a', 2, 'yes?'), role: 'agent', sender: '8201' } as ServerFrame);
+    socket().receive(clientMsg('a', 3, 'it broke'));
+    socket().receive(clientMsg('a', 4, 'twice'));
+    socket().receive(clientMsg('b', 1, 'hi'));
+    socket().receive(clientMsg('b', 2, 'my order?'));
+    socket().receive({ ...clientMsg('b', 3, 'one moment'), role: 'agent', sender: '8201' } as ServerFrame);
+    socket().receive(clientMsg('c', 1, 'first'));
+    const chats = store.getState().inbox.chats;
+    expect([chats.get('a')!.newMsgCount, chats.get('b')!.newMsgCount, chats.get('c')!.newMsgCount]).toEqual([0, 1, 1]);
+    expect(chats.get('b')!.msgList.filter((m) => m.isNewMsg).map((m) => m.content)).toEqual(['my order?']);
+    expect(store.getState().inbox.order[0]).toBe('b');
+    // A live message after the replay counts whatever the mark.
+    socket().receive(clientMsg('a', 5, 'one more', NOW + 1000));
+    expect(store.getState().inbox.chats.get('a')!.newMsgCount).toBe(1);
+    store.getState().stop();
+  });
+
+  it('takes the hub\'s follows at a reconnect, and remembers them for a chat that comes back', () => {
+    const store = setup();
+    socket().open();
+    socket().receive({ ...welcome(info('a')), reads: { a: { seq: 0, follow: true } } } as ServerFrame);
+    expect(store.getState().inbox.chats.get('a')!.isFollow).toBe(true);
+    socket().receive({ type: 'unassigned', chatId: 'a' });
+    socket().receive({ type: 'chat', chat: info('a') });
+    expect(store.getState().inbox.chats.get('a')!.isFollow).toBe(true);
+    // Unfollowed on another device: the next welcome says so.
+    socket().drop();
+    vi.advanceTimersByTime(800);
+    socket().open();
+    socket().receive({ ...welcome(info('a')), reads: { a: { seq: 0, follow: false } } } as ServerFrame);
+    expect(store.getState().inbox.chats.get('a')!.isFollow).toBe(false);
     store.getState().stop();
   });
 
