@@ -37,7 +37,6 @@ const store = createChatStore({
   now: () => Date.now(),
   log: () => undefined,
   newId: () => 'x',
-  follows: { load: () => [], save: () => undefined },
   onClientMessage: () => undefined,
 });
 store.getState().start();
