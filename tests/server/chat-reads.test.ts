@@ -92,10 +92,10 @@ describe(`read marks and follows across reconnects (${engine})`, () => {
 
   it('a read mark never goes back, and never past the chat\'s last message', async () => {
     const { c: a } = await inbox('agent1');
-    const { chatId, v, seqs } = await chatWith(a, ['one', 'two']);
-    a.send({ type: 'read', chatId, seq: seqs[1] + 1_000_000 });
-    a.send({ type: 'read', chatId, seq: seqs[0] });
-    await expect.poll(async () => (await unreadAfterReload('agent1', chatId)).welcome.reads?.[chatId]?.seq).toBe(seqs[1]);
+    const { chatId, v, seqs: [first, last] } = await chatWith(a, ['one', 'two']) as { chatId: string; v: ChatSocket; seqs: [number, number] };
+    a.send({ type: 'read', chatId, seq: last + 1_000_000 });
+    a.send({ type: 'read', chatId, seq: first });
+    await expect.poll(async () => (await unreadAfterReload('agent1', chatId)).welcome.reads?.[chatId]?.seq).toBe(last);
     v.send({ type: 'message', clientMsgId: 'three', contentType: 'text', content: 'three' });
     await a.next(isMsg('three'));
     expect((await unreadAfterReload('agent1', chatId)).unread).toBe(1);
