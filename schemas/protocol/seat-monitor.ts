@@ -50,9 +50,9 @@ export type MonitorMessage = FromSchema<typeof snapshotMessageSchema> | FromSche
 /**
  * The `data` of the stream's last event, `end` (it has no id: nothing follows it to resume). Why
  * the server ended the stream: `session`, the login ended (the client logs out); `seat`, the agent
- * whose seat the stream was limited to holds another seat now; `role`, the user's roles no longer
- * let them see every seat, which the stream showed. After `seat` and `role` the login still holds:
- * a new stream shows what the user may see now.
+ * whose seat the stream was limited to holds another seat now; `role`, the user's roles changed
+ * what they may see (no longer every seat, or now every seat). After `seat` and `role` the login
+ * still holds: a new stream shows what the user may see now.
  */
 export const endMessageSchema = {
   type: 'object',

@@ -78,10 +78,12 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     };
     // The end of the login (logout, remote logout, newer login, password change, disabled or deleted
     // account, expiry) ends the stream at once, whichever process ended it (SessionWatch); so does an
-    // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter,
-    // but it ends when the user's roles no longer let them see every seat (a demotion, a role taken away).
+    // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter.
+    // Either ends when the user's roles change what they may see (a supervisor demoted sees only
+    // their seat, an agent promoted every seat): the browser opens a new stream for that.
+    const everySeat = own === undefined;
     const session = sessions.open(user, token, (why) => end(END_REASONS[why]), monitorTiming.heartbeatMs,
-      own === undefined ? { seat: null, admits: seesAllSeats } : { seat: user.userSeatNo });
+      { seat: everySeat ? null : user.userSeatNo, admits: (fresh) => seesAllSeats(fresh) === everySeat });
     const beat = setInterval(() => {
       if (!ended) res.write(': ping\n\n');
     }, monitorTiming.heartbeatMs);

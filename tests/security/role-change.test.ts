@@ -130,6 +130,16 @@ describe(`a change of a user's roles on the other process (${engine})`, () => {
     expect(phone.closeCode).toBeUndefined();
   });
 
+  it('an agent promoted to supervisor: the own-seat stream ends (reason "role"), so that a new one shows every seat', async () => {
+    const id = await keepRoles('agent3');
+    const st = await quietStream(await demoToken(pair.a.app, 'agent3'));
+    const admin = await demoToken(pair.b.app, 'admin');
+    const res = await post(pair.b, '/api/userManagement/doEdit', admin, { userId: id, roles: ['supervisor'] });
+    expect(res.status, res.body.msg).toBe(200);
+    expect(JSON.parse((await st.next((e) => e.event === 'end', 1000)).data)).toEqual({ reason: 'role' });
+    await st.ended;
+  });
+
   it('a supervisor given one more role still sees every seat: the stream stays', async () => {
     const id = await keepRoles('supervisor');
     const token = await demoToken(pair.a.app, 'supervisor');
