@@ -135,8 +135,9 @@ function expiryOf(token: string): number | undefined {
  * commit and to every process on the database, and so do the saves that change a user's seat or
  * roles, or what a role grants (announceUsersChanged, announceRoleHolders); the watch then checks
  * that user's sockets here at once, so a logout, a disabled account, a changed password or a
- * demotion closes them within moments, whichever process handled it. Checking (rather than closing on sight) keeps the sockets of a session that
- * did not end, e.g. the one that changed its own password.
+ * demotion closes them within moments, whichever process handled it. Checking (rather than
+ * closing on sight) keeps the sockets of a session that did not end, e.g. the one that changed its
+ * own password, and those the new roles still admit.
  */
 export class SessionWatch {
   private readonly byUser = new Map<number, Set<SocketSession>>();
