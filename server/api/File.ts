@@ -49,6 +49,7 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
  * to, and supervisors and administrators (login token, or `?token=`). Both routes are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
+ * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
  */
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
