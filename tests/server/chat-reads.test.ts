@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatTiming } from '../../server/chat/hub.ts';
 import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { engine, type TestServer } from './helpers.ts';
-import { connect, isChat, isMsg, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
+import { connect, fastChatTiming, isChat, isMsg, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 
 /**
  * Read marks and follow flags kept in the database (migration 015): the inbox says `read` when
@@ -15,20 +14,16 @@ const seat = Object.fromEntries(DEMO_USERS.map((u) => [u.userName, u.seat]));
 let s: TestServer;
 let t: Record<'agent1' | 'agent2' | 'supervisor', string>;
 const open: ChatSocket[] = [];
-const saved = { ...chatTiming };
+fastChatTiming({ tickMs: 200, staleMs: 1000 });
 
 beforeAll(async () => {
-  Object.assign(chatTiming, { tickMs: 200, staleMs: 1000 });
   ({ s, t } = await startWithLogins(['agent1', 'agent2', 'supervisor'] as const, {
     config: { chat: { agentCapacity: 5, graceSeconds: 60 } },
     fixture: async (db) => void (await joinChatDepartment(db, ['agent1', 'agent2'])),
   }));
   await s.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await s.close();
-  Object.assign(chatTiming, saved);
-});
+afterAll(() => s.close());
 beforeEach(async () => {
   // Only agent1 takes new chats, and none waits from another test.
   await setStatus(s.ctx.db, seat.agent1!, 0);

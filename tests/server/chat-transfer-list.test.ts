@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatTiming } from '../../server/chat/hub.ts';
 import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { engine, type TestServer } from './helpers.ts';
-import { connect, isChat, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
+import { connect, fastChatTiming, isChat, joinChatDepartment, setStatus, urlOf, type ChatSocket } from './chat-client.ts';
 
 /**
  * The chat transfer dialog's list (User/getIdleUserInfo?for=chat): only agents the hub would
@@ -18,20 +17,16 @@ const SEATS = USERS.map((u) => seat[u]);
 let s: TestServer;
 let t: Record<(typeof USERS)[number], string>;
 const open: ChatSocket[] = [];
-const saved = { ...chatTiming };
+fastChatTiming({ tickMs: 200, staleMs: 1000 });
 
 beforeAll(async () => {
-  Object.assign(chatTiming, { tickMs: 200, staleMs: 1000 });
   ({ s, t } = await startWithLogins(USERS, {
     config: { chat: { agentCapacity: 1, graceSeconds: 60 } },
     fixture: async (db) => void (await joinChatDepartment(db, ['agent1', 'agent2', 'agent3', 'agent4'])),
   }));
   await s.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await s.close();
-  Object.assign(chatTiming, saved);
-});
+afterAll(() => s.close());
 beforeEach(async () => {
   // Nobody ready, no chat open: each test says who is.
   for (const x of SEATS) await setStatus(s.ctx.db, x, 3);
