@@ -79,12 +79,13 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
 
   const out = serveFrames(ws, lang, checks, handle, log);
   // The login is checked again before every frame, as soon as any process ends one of the user's
-  // sessions and, on a quiet socket, every heartbeat period: a socket whose session ended or whose
-  // user moved to another seat is closed (4401/4403: the inbox does not reconnect).
+  // sessions and, on a quiet socket, every heartbeat period: a socket whose session ended, whose
+  // user moved to another seat, or whose roles no longer give the reach it opened with (every chat
+  // as a supervisor, or only their own) is closed (4401/4403: the inbox does not reconnect).
   const session = sessions.open(user, user.token, (why) => {
-    out.fail(new FrameError(401, why === 'seat' ? 'chatSeatChanged' : 'chatSessionEnded'));
-    ws.close(why === 'seat' ? 4403 : 4401, why === 'seat' ? 'seat changed' : 'unauthorized');
-  }, socketTiming.heartbeatMs);
+    out.fail(new FrameError(why === 'role' ? 403 : 401, why === 'seat' ? 'chatSeatChanged' : why === 'role' ? 'chatRoleChanged' : 'chatSessionEnded'));
+    ws.close(why === 'ended' ? 4401 : 4403, why === 'ended' ? 'unauthorized' : `${why} changed`);
+  }, socketTiming.heartbeatMs, { admits: (fresh) => seesAllSeats(fresh) === supervisor });
   ws.on('close', () => {
     session.stop();
     if (!conn) return;

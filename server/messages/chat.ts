@@ -32,4 +32,5 @@ export default {
   chatTooManyNew: { en: 'Too many new chats from your network: try again in {seconds} s', zh: '您的网络发起的新会话过多，请 {seconds} 秒后重试' },
   chatSessionEnded: { en: 'Your login has ended: please log in again', zh: '登录已失效，请重新登录' },
   chatSeatChanged: { en: 'Your seat has changed: please log in again', zh: '您的坐席已变更，请重新登录' },
+  chatRoleChanged: { en: 'Your roles have changed: reopen the inbox to continue', zh: '您的角色已变更，请重新打开会话页' },
 } as const;

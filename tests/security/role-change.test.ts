@@ -130,6 +130,20 @@ describe(`a change of a user's roles on the other process (${engine})`, () => {
     expect(phone.closeCode).toBeUndefined();
   });
 
+  it('a supervisor demoted to agent: the chat socket that read every chat is told and closed at once', async () => {
+    const id = await keepRoles('supervisor');
+    const token = await demoToken(pair.a.app, 'supervisor');
+    const chat = await connect(urlOf(pair.a.app, `/ws/chat?token=${token}`));
+    cleanups.push(() => chat.close());
+    chat.send({ type: 'hello' });
+    await chat.next((f) => f.type === 'welcome');
+    const admin = await demoToken(pair.b.app, 'admin');
+    const res = await post(pair.b, '/api/userManagement/doEdit', admin, { userId: id, roles: ['agent'] });
+    expect(res.status, res.body.msg).toBe(200);
+    const error = await chat.next((f) => f.type === 'error', 1000);
+    expect(error).toMatchObject({ code: 403, msg: expect.stringMatching(/roles have changed/) });
+  });
+
   it('an agent promoted to supervisor: the own-seat stream ends (reason "role"), so that a new one shows every seat', async () => {
     const id = await keepRoles('agent3');
     const st = await quietStream(await demoToken(pair.a.app, 'agent3'));
