@@ -2,16 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bearerToken } from '../http/guard.ts';
 import { userOfToken } from '../http/token-session.ts';
-import { open, type SessionUser } from '../http/access.ts';
+import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { chatByToken, chatIdOf } from '../chat/store.ts';
+import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { seesAllSeats } from './callinfo-sql.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 
@@ -22,17 +24,26 @@ const ID_PATTERN = '^[A-Za-z0-9_-]{22}$';
 const idCheck: Check<{ id: string }> = compile({
   type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: ID_PATTERN } },
 });
-const uploadQueryCheck: Check<{ chatId?: string; chatToken?: string; token?: string }> = compile({
+const chatToken = { type: 'string', maxLength: 64 } as const;
+// No `token`: a login token goes in the Authorization header only, never in a URL (refused, naming it).
+const uploadQueryCheck: Check<{ chatId?: string; chatToken?: string }> = compile({
   type: 'object', additionalProperties: false,
-  properties: {
-    chatId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' },
-    chatToken: { type: 'string', maxLength: 64 },
-    token: { type: 'string', maxLength: 4096 },
-  },
+  properties: { chatId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' }, chatToken },
 });
+/** A download's query: the visitor's chat token, or a signed link (an <img> cannot send headers). */
+const downloadQuerySchema = { type: 'object', additionalProperties: false, properties: { chatToken, ...LINK_QUERY_PROPERTIES } } as const;
+const downloadQueryCheck: Check<FromSchema<typeof downloadQuerySchema>> = compile(downloadQuerySchema);
 
-/** Who calls: a visitor (by its chat token) or a logged-in user (by the login token). */
-type Party = { kind: 'visitor'; chat: number } | { kind: 'user'; user: SessionUser };
+/** Most files one POST /api/File/links signs: a chat holds at most CHAT_UPLOAD_MAX_FILES (default 20). */
+const MAX_LINKS = 100;
+const linksBodySchema = {
+  type: 'object', additionalProperties: false, required: ['ids'],
+  properties: { ids: { type: 'array', minItems: 1, maxItems: MAX_LINKS, items: { type: 'string', pattern: ID_PATTERN } } },
+} as const;
+const linksBodyCheck: Check<FromSchema<typeof linksBodySchema>> = compile(linksBodySchema);
+
+/** Who calls: a visitor (by its chat token), a logged-in user (by the login token), or a signed link's user (downloads only). */
+type Party = { kind: 'visitor'; chat: number } | { kind: 'user'; user: SessionUser } | { kind: 'link'; userId: number };
 
 /** Bytes a multipart request may carry beyond the file itself (boundaries, part headers, a name). */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -47,7 +58,10 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * agent sends its login token and `?chatId=` of an open chat assigned to it. The answer's `url`
  * is what the chat message carries. `GET /api/File/<id>` serves the file to the chat's visitor
  * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
- * to, and supervisors and administrators (login token, or `?token=`). Both routes are declared
+ * to, and supervisors and administrators: with the login token in the Authorization header, or
+ * through a signed link from `POST /api/File/links {ids}` (one per file and user, valid an hour:
+ * LINK_KINDS.file), checked against the same rule when signed. A login token in the URL is
+ * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
  * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
  */
@@ -56,9 +70,11 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const dir = path.join(ctx.config.dataDir, 'uploads');
   const max = ctx.config.uploadMaxBytes;
   const quota = ctx.config.chatUploads;
+  const links = new LinkSigner(ctx.secrets.jwtKey, 'file');
 
-  const partyOf = async (req: FastifyRequest, lang: Language): Promise<Party> => {
-    const query = req.query as { chatToken?: unknown; token?: unknown };
+  /** The caller; `linkOf` gives a signed link's user (downloads), checked only when no login token came. */
+  const partyOf = async (req: FastifyRequest, lang: Language, linkOf?: () => number | undefined): Promise<Party> => {
+    const query = req.query as { chatToken?: unknown };
     const header = req.headers['x-chat-token'];
     const chatToken = typeof header === 'string' ? header : typeof query.chatToken === 'string' ? query.chatToken : undefined;
     if (chatToken !== undefined) {
@@ -66,13 +82,20 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       if (chat === null) throw forbidden(message(lang, 'fileChatToken'));
       return { kind: 'visitor', chat };
     }
-    const user = await userOfToken(db, ctx.tokens, bearerToken(req.headers.authorization) ?? query.token);
-    if (!user) throw unauthorized(message(lang, 'fileCredentials'));
-    return { kind: 'user', user };
+    const token = bearerToken(req.headers.authorization);
+    const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
+    if (user) return { kind: 'user', user };
+    if (token) throw unauthorized();
+    const linkUser = linkOf?.();
+    if (linkUser === undefined) throw unauthorized(message(lang, 'fileCredentials'));
+    return { kind: 'link', userId: linkUser };
   };
 
+  /** May this user see the files of a chat served at `seat`? Its assigned agent, supervisors and administrators. */
+  const seesChatOf = (user: SessionUser, seat: string) => seesAllSeats(user) || (user.userSeatNo !== '' && user.userSeatNo === seat);
+
   /** The open chat the caller may send a file to: the visitor's own, or an agent's assigned one. */
-  const targetChat = async (party: Party, chatId: string | undefined, lang: Language): Promise<{ id: number; seat: string }> => {
+  const targetChat = async (party: Exclude<Party, { kind: 'link' }>, chatId: string | undefined, lang: Language): Promise<{ id: number; seat: string }> => {
     let row: { id: number; seat: string; state: string } | null;
     if (party.kind === 'visitor') {
       [row = null] = await db.query<{ id: number; seat: string; state: string }>(
@@ -126,6 +149,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       const query = { ...(req.query as object) };
       uploadQueryCheck(query, lang);
       const party = await partyOf(req, lang);
+      if (party.kind === 'link') throw unauthorized(message(lang, 'fileCredentials'));
       const chat = await targetChat(party, (query as { chatId?: string }).chatId, lang);
       const { bytes, name } = await readFile(req, lang);
       const kindName = detectKind(bytes);
@@ -152,18 +176,38 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     });
   });
 
+  app.post('/api/File/links', { config: { access: anyUser } }, async (req) => {
+    const lang = languageOf(req);
+    const body = req.body ?? {};
+    linksBodyCheck(body, lang);
+    const user = req.user!;
+    const ids = [...new Set(body.ids)];
+    const rows = await db.query<{ id: string; seat: string }>(
+      'SELECT u.id, ch.user_seat_no AS seat FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = ANY($1::text[])', [ids]);
+    const seatOf = new Map(rows.map((r) => [r.id, r.seat]));
+    // All or nothing: naming the first file the caller may not have says which, and signs none.
+    const unknown = ids.find((id) => !seatOf.has(id));
+    if (unknown) throw notFound(message(lang, 'fileLinkUnknown', { id: unknown }));
+    const foreign = ids.find((id) => !seesChatOf(user, seatOf.get(id)!));
+    if (foreign) throw forbidden(message(lang, 'fileLinkNotParty', { id: foreign }));
+    const now = Date.now();
+    const signed = ids.map((id) => [id, links.sign(id, user.userId, now)] as const);
+    return ok({ links: Object.fromEntries(signed.map(([id, link]) => [id, `${FILE_BASE}${id}?${link.query}`])), exp: signed[0]![1].exp });
+  });
+
   app.get('/api/File/:id', { config: { access: open } }, async (req, reply) => {
     const lang = languageOf(req);
     const params = req.params as { id: string };
     idCheck({ ...params }, lang);
-    const party = await partyOf(req, lang);
+    const query = { ...(req.query as object) };
+    downloadQueryCheck(query, lang);
+    // A link's user was checked against the chat's seat when the link was signed.
+    const party = await partyOf(req, lang, () => links.userOf(query, params.id, lang));
     const [file] = await db.query<{ chat: number; seat: string; name: string; type: string; size: number }>(
       `SELECT u.chat_id AS chat, ch.user_seat_no AS seat, u.original_name AS name, u.content_type AS type, u.size
          FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));
-    const allowed = party.kind === 'visitor'
-      ? party.chat === Number(file.chat)
-      : seesAllSeats(party.user) || (party.user.userSeatNo !== '' && party.user.userSeatNo === file.seat);
+    const allowed = party.kind === 'visitor' ? party.chat === Number(file.chat) : party.kind === 'link' || seesChatOf(party.user, file.seat);
     if (!allowed) throw forbidden(message(lang, 'fileNotParty'));
     const kindName = kindOfType(file.type);
     const stat = kindName && (await fs.promises.stat(path.join(dir, params.id)).catch(() => null));

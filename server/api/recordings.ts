@@ -8,8 +8,8 @@ import { ApiError, forbidden, notFound, ok, unauthorized } from '../http/envelop
 import { bearerToken } from '../http/guard.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
 import { userOfToken } from '../http/token-session.ts';
-import { compile, invalid, type Check } from '../http/validate.ts';
-import { checkLink, linkKey, signLink } from '../recordings/links.ts';
+import { compile, type Check } from '../http/validate.ts';
+import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { callId, ownSeatOf } from './callinfo-sql.ts';
 
 /** Where the browser finds a call's recording: this + callId (the session user's recordSrc). */
@@ -19,28 +19,9 @@ const paramsCheck: Check<{ callId: string }> = compile({
   type: 'object', additionalProperties: false, required: ['callId'], properties: { callId },
 });
 
-/** A signed link's query (all three parts, or none: linkParts). Anything else, a `?token=` above all, is refused, naming the field. */
-const linkQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    uid: { type: 'string', maxLength: 10, pattern: '^[0-9]+$' },
-    exp: { type: 'string', maxLength: 12, pattern: '^[0-9]+$' },
-    sig: { type: 'string', maxLength: 64 },
-  },
-} as const;
-type LinkQuery = FromSchema<typeof linkQuerySchema>;
-const linkQueryCheck: Check<LinkQuery> = compile(linkQuerySchema);
-
-const LINK_PARTS = ['uid', 'exp', 'sig'] as const;
-
-/** The parts of a link the query names; a 400 naming the missing ones when it has some but not all. */
-function linkParts(query: LinkQuery, lang: Language) {
-  const missing = LINK_PARTS.filter((k) => query[k] === undefined);
-  if (missing.length === LINK_PARTS.length) return undefined;
-  if (missing.length) throw invalid(lang, Object.fromEntries(missing.map((k) => [k, message(lang, 'required')])));
-  return { userId: Number(query.uid), exp: Number(query.exp), sig: query.sig! };
-}
+/** A signed link's query. Anything else, a `?token=` above all, is refused, naming the field. */
+const linkQuerySchema = { type: 'object', additionalProperties: false, properties: LINK_QUERY_PROPERTIES } as const;
+const linkQueryCheck: Check<FromSchema<typeof linkQuerySchema>> = compile(linkQuerySchema);
 
 export interface ByteRange { start: number; end: number }
 
@@ -67,7 +48,7 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
 
 /**
  * Recordings. `POST /api/recordings/link {callId}` answers a link that plays one call for
- * LINK_TTL_SECONDS (an <audio> element cannot send an Authorization header, and a login token in
+ * five minutes (LINK_KINDS; an <audio> element cannot send an Authorization header, and a login token in
  * a URL leaks). `GET /api/recordings/<callId>` serves the recording (audio/wav) with range
  * requests, so a player can seek, to a caller with that link or with the login token in the
  * Authorization header (API clients); never to a token in the query. Administrators and
@@ -78,7 +59,7 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
 export default async function recordingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const root = path.resolve(ctx.config.telephony.recordingsDir);
-  const key = linkKey(ctx.secrets.jwtKey);
+  const links = new LinkSigner(ctx.secrets.jwtKey, 'recording');
 
   /**
    * The call's recording file, or the 404 that says why there is none. With `user`, first the
@@ -105,7 +86,7 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     const body = req.body ?? {};
     paramsCheck(body, lang);
     await recordingOf(body.callId, lang, req.user);
-    const link = signLink(key, body.callId, req.user!.userId, Date.now());
+    const link = links.sign(body.callId, req.user!.userId, Date.now());
     return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${link.query}`, exp: link.exp });
   });
 
@@ -116,15 +97,10 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     paramsCheck(params, lang);
     const query = { ...(req.query as object) };
     linkQueryCheck(query, lang);
-    const link = linkParts(query, lang);
     const token = bearerToken(req.headers.authorization);
     const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
     if (token && !user) throw unauthorized();
-    if (!user && !link) throw unauthorized(message(lang, 'recordingCredentials'));
-    if (!user && link) {
-      const verdict = checkLink(key, { callId: params.callId, userId: link.userId, exp: link.exp }, link.sig, Date.now());
-      if (verdict !== 'ok') throw forbidden(message(lang, verdict === 'expired' ? 'recordingLinkExpired' : 'recordingLinkForged'));
-    }
+    if (!user && links.userOf(query, params.callId, lang) === undefined) throw unauthorized(message(lang, 'recordingCredentials'));
     // A link's user was checked against the call's seat when the link was made.
     const { file, size } = await recordingOf(params.callId, lang, user);
 

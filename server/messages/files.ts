@@ -10,8 +10,15 @@ export default {
   fileNotMultipart: { en: 'Send the file as multipart/form-data in a field named "file"', zh: '请以 multipart/form-data 格式在 file 字段中发送文件' },
   fileChatRequired: { en: 'chatId: name the chat the file is for', zh: 'chatId：请指定文件所属的会话' },
   fileCredentials: {
-    en: 'Not logged in: send your login token, or the chat token (X-Chat-Token) as a visitor',
-    zh: '未登录：请提供登录令牌，访客请提供会话凭证（X-Chat-Token）',
+    en: 'Not logged in: send your login token in the Authorization header, open the file through a link from POST /api/File/links, or send the chat token (X-Chat-Token) as a visitor',
+    zh: '未登录：请在 Authorization 请求头中提供登录令牌，或通过 POST /api/File/links 获取的链接打开文件，访客请提供会话凭证（X-Chat-Token）',
+  },
+  fileLinkForged: { en: 'This file link is not valid: open the file again from the chat', zh: '文件链接无效，请从会话中重新打开文件' },
+  fileLinkExpired: { en: 'This file link has expired: open the file again from the chat', zh: '文件链接已过期，请从会话中重新打开文件' },
+  fileLinkUnknown: { en: 'ids: file {id} does not exist', zh: 'ids：文件 {id} 不存在' },
+  fileLinkNotParty: {
+    en: 'Permission denied: file {id} belongs to a chat that is not yours',
+    zh: '无权限：文件 {id} 属于其他会话',
   },
   fileChatToken: { en: 'The chat token is wrong or the chat no longer exists', zh: '会话凭证错误或会话已不存在' },
   fileNotParty: { en: 'Permission denied: this file belongs to a chat that is not yours', zh: '无权限：该文件属于其他会话' },

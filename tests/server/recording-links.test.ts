@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
 import { insertCall, newCallId } from './callinfo-fixtures.ts';
 import { bearer, RECORDING_SIZE as SIZE, recordedCall as recorded, recordingServer, type RecordingUsers } from './recording-fixtures.ts';
-import { checkLink, LINK_TTL_SECONDS, linkKey, signLink } from '../../server/recordings/links.ts';
+import { LINK_KINDS, LinkSigner } from '../../server/recordings/links.ts';
+
+const LINK_TTL_SECONDS = LINK_KINDS.recording.ttlSeconds;
 
 /** POST /api/recordings/link and the signed links it answers: who gets one, what they play, what is refused. */
 let s: TestServer;
@@ -98,13 +100,13 @@ describe('signed links', () => {
 
   it('an expired link is 403 saying so', async () => {
     const id = await recordedCall('8101');
-    const key = linkKey(s.ctx.secrets.jwtKey);
+    const links = new LinkSigner(s.ctx.secrets.jwtKey, 'recording');
     const userId = Number(new URL(await linkFor(t.agent1, id), 'http://x').searchParams.get('uid'));
-    const old = signLink(key, id, userId, Date.now() - (LINK_TTL_SECONDS + 1) * 1000);
+    const old = links.sign(id, userId, Date.now() - (LINK_TTL_SECONDS + 1) * 1000);
     const res = await get(`/api/recordings/${id}?${old.query}`, { ...en, range: 'bytes=0-9' });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('This recording link has expired: press play again for a new one');
-    const fresh = signLink(key, id, userId, Date.now());
+    const fresh = links.sign(id, userId, Date.now());
     expect((await get(`/api/recordings/${id}?${fresh.query}`, { range: 'bytes=0-9' })).statusCode).toBe(206);
   });
 
@@ -137,23 +139,24 @@ describe('signed links', () => {
   });
 });
 
-describe('checkLink', () => {
-  const key = linkKey(new TextEncoder().encode('a test key'));
+describe('LinkSigner.check', () => {
+  const links = new LinkSigner(new TextEncoder().encode('a test key'), 'recording');
   const start = Date.UTC(2026, 10, 23, 12);
-  const { query, exp } = signLink(key, 'call-1', 7, start);
+  const { query, exp } = links.sign('call-1', 7, start);
   const sig = new URLSearchParams(query).get('sig')!;
 
   it('holds until LINK_TTL_SECONDS have passed on the given clock, then is expired', () => {
-    expect(checkLink(key, { callId: 'call-1', userId: 7, exp }, sig, start)).toBe('ok');
-    expect(checkLink(key, { callId: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000 - 1)).toBe('ok');
-    expect(checkLink(key, { callId: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000)).toBe('expired');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('ok');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000 - 1)).toBe('ok');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000)).toBe('expired');
   });
 
-  it('is forged for another call, user, expiry, key or a signature of the wrong length', () => {
-    expect(checkLink(key, { callId: 'call-2', userId: 7, exp }, sig, start)).toBe('forged');
-    expect(checkLink(key, { callId: 'call-1', userId: 8, exp }, sig, start)).toBe('forged');
-    expect(checkLink(key, { callId: 'call-1', userId: 7, exp: exp + 1 }, sig, start)).toBe('forged');
-    expect(checkLink(linkKey(new TextEncoder().encode('another key')), { callId: 'call-1', userId: 7, exp }, sig, start)).toBe('forged');
-    expect(checkLink(key, { callId: 'call-1', userId: 7, exp }, sig.slice(1), start)).toBe('forged');
+  it('is forged for another call, user, expiry, key, kind or a signature of the wrong length', () => {
+    expect(links.check({ subject: 'call-2', userId: 7, exp }, sig, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 8, exp }, sig, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 7, exp: exp + 1 }, sig, start)).toBe('forged');
+    expect(new LinkSigner(new TextEncoder().encode('another key'), 'recording').check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('forged');
+    expect(new LinkSigner(new TextEncoder().encode('a test key'), 'file').check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig.slice(1), start)).toBe('forged');
   });
 });
