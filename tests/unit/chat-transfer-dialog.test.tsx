@@ -47,7 +47,7 @@ describe('chat transfer dialog', () => {
 
   it('says nobody can take it when the list is empty', async () => {
     dialog('chat-1');
-    expect(await screen.findByText('No other agent is ready')).toBeTruthy();
+    expect(await screen.findByText('No colleague can take this chat now')).toBeTruthy();
     expect(transfer).not.toHaveBeenCalled();
   });
 
@@ -55,7 +55,7 @@ describe('chat transfer dialog', () => {
     answer = new Error('Invalid request: for must be one of: chat');
     dialog('chat-1');
     expect(await screen.findByText('Invalid request: for must be one of: chat')).toBeTruthy();
-    expect(await screen.findByText('No other agent is ready')).toBeTruthy();
+    expect(await screen.findByText('No colleague can take this chat now')).toBeTruthy();
   });
 
   it('asks nothing while closed', () => {
