@@ -1,28 +1,31 @@
 /**
  * One line of a conversation. Content is untrusted: it is only ever a React text child (never
  * HTML), and images, files and sounds are loaded only from this server's upload addresses
- * (/api/File/<id>); any other address shows as plain text.
+ * (/api/File/<id>, through a signed link); any other address shows as plain text.
  */
 import { Avatar, Image, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { systemText } from '../../schemas/protocol/chat';
-import { tokenUrl } from '../lib/api-url';
-import { tokenStore } from '../lib/token';
+import { FILE_PATH, useFileLink } from './file-links';
 import type { AgentIdentity, ChatMsg } from './types';
 
-const UPLOAD = /^\/api\/File\/[A-Za-z0-9_-]+$/i;
-/** The upload's address with the login token in the query (an <img> or <audio> cannot send headers). */
-const fileUrl = (path: string) => tokenUrl(path, tokenStore.get());
+type FileKind = 'image' | 'sound' | 'file';
+
+/** An uploaded file, from its signed link (file-links.ts); its kind's label while the link comes or when there is none. */
+function FileContent({ kind, path }: { kind: FileKind; path: string }) {
+  const { t } = useTranslation();
+  const src = useFileLink(path);
+  const label = t(`chat.kind.${kind}`);
+  if (!src) return <Typography.Text type="secondary" data-testid="chat-file-pending">{label}</Typography.Text>;
+  if (kind === 'image') return <Image src={src} alt={label} width={180} />;
+  if (kind === 'sound') return <audio controls preload="none" src={src} aria-label={label} />;
+  return <a href={src} target="_blank" rel="noopener noreferrer">{label}</a>;
+}
 
 function Content({ msg }: { msg: ChatMsg }) {
-  const { t } = useTranslation();
-  const upload = UPLOAD.test(msg.content);
-  if (msg.contentType === 'image' && upload) return <Image src={fileUrl(msg.content)} alt={t('chat.kind.image')} width={180} />;
-  if (msg.contentType === 'sound' && upload) return <audio controls preload="none" src={fileUrl(msg.content)} aria-label={t('chat.kind.sound')} />;
-  if (msg.contentType === 'file' && upload) {
-    return <a href={fileUrl(msg.content)} target="_blank" rel="noopener noreferrer">{t('chat.kind.file')}</a>;
-  }
+  const kind = msg.contentType;
+  if (kind !== 'text' && FILE_PATH.test(msg.content)) return <FileContent kind={kind} path={msg.content} />;
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{msg.content}</span>;
 }
 

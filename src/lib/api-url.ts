@@ -4,11 +4,3 @@ const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 /** An address for an element's src: a path on this server gets the API base; a full URL stays as it is. */
 export const apiUrl = (path: string): string => (path.startsWith('/') ? `${API_BASE}${path}` : path);
 
-/**
- * The address with the login token as a query parameter, for an <img> or <audio> that cannot send
- * an Authorization header (chat files). Recordings do not use it: they play from signed links.
- */
-export function tokenUrl(path: string, token: string | null): string {
-  const url = apiUrl(path);
-  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
-}

@@ -95,12 +95,17 @@ test('a visitor in the widget and an agent in the inbox exchange text and images
     const clientImg = fromClient.locator('img');
     await expect(clientImg).toHaveCount(1);
     await loaded(clientImg).toEqual([1]);
+    // The inbox loads it from a signed link for this file and user, never with the login token in the URL.
+    const src = await clientImg.getAttribute('src');
+    expect(src).toMatch(/^\/api\/File\/[A-Za-z0-9_-]{22}\?uid=\d+&exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
+    expect(src).not.toContain(token);
 
     // Agent -> visitor image through the composer's attach button.
     await attachPng(agentPage, agentPage.getByTestId('chat-attach'), 'label.png');
     const agentOwnImg = fromAgent.locator('img');
     await expect(agentOwnImg).toHaveCount(1);
     await loaded(agentOwnImg).toEqual([1]);
+    expect(await agentOwnImg.getAttribute('src')).toMatch(/\?uid=\d+&exp=\d+&sig=/);
     const visitorAgentImg = visitorPage.locator('.ccw-agent img.ccw-img');
     await expect(visitorAgentImg).toHaveCount(1);
     await loaded(visitorAgentImg).toEqual([1]);

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { http } from '../../src/app/providers';
-import { tokenUrl } from '../../src/lib/api-url';
 import { tokenStore } from '../../src/lib/token';
 import { callIdOf } from '../../src/pages/report/RecordingPlayer';
 import { FieldValue } from '../../src/pages/resource/FieldValue';
@@ -86,13 +85,5 @@ describe('recording column', () => {
     expect(callIdOf('/api/recordings/a%3Ab')).toBe('a:b');
     expect(callIdOf('/api/recordings/c-1?token=x')).toBeUndefined();
     expect(callIdOf('https://rec.example/api/recordings/c-1')).toBeUndefined();
-  });
-});
-
-describe('tokenUrl (chat files)', () => {
-  it('appends the token to an address that has a query already, and leaves a path alone without a token', () => {
-    expect(tokenUrl('https://rec.example/play?id=1', 't')).toBe('https://rec.example/play?id=1&token=t');
-    expect(tokenUrl('/api/File/abc', 'tok en')).toBe('/api/File/abc?token=tok%20en');
-    expect(tokenUrl('/api/File/abc', null)).toBe('/api/File/abc');
   });
 });
