@@ -60,7 +60,8 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
  * to, and supervisors and administrators: with the login token in the Authorization header, or
  * through a signed link from `POST /api/File/links {ids}` (one per file and user, valid an hour:
- * LINK_KINDS.file), checked against the same rule when signed. A login token in the URL is
+ * LINK_KINDS.file), checked against the same rule when signed and again, on the user as it is
+ * then, at every download. A login token in the URL is
  * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
  * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
@@ -71,6 +72,18 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const max = ctx.config.uploadMaxBytes;
   const quota = ctx.config.chatUploads;
   const links = new LinkSigner(ctx.secrets.jwtKey, 'file');
+
+  /**
+   * Whether a link's user still sees the chat at `seat`, as the user is now: a link lives an hour,
+   * so a transfer to another agent, a role taken away or a disabled account ends it at once.
+   */
+  const linkUserSees = async (userId: number, seat: string): Promise<boolean> => {
+    const [user] = await db.query<{ userSeatNo: string; roles: string[] }>(
+      `SELECT coalesce(u.user_seat_no, '') AS "userSeatNo",
+              ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS roles
+         FROM users u WHERE u.id = $1 AND u.enabled`, [userId]);
+    return user !== undefined && seesChatOf(user, seat);
+  };
 
   /** The caller; `linkOf` gives a signed link's user (downloads), checked only when no login token came. */
   const partyOf = async (req: FastifyRequest, lang: Language, linkOf?: () => number | undefined): Promise<Party> => {
@@ -92,7 +105,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   /** May this user see the files of a chat served at `seat`? Its assigned agent, supervisors and administrators. */
-  const seesChatOf = (user: SessionUser, seat: string) => seesAllSeats(user) || (user.userSeatNo !== '' && user.userSeatNo === seat);
+  const seesChatOf = (user: Pick<SessionUser, 'roles' | 'userSeatNo'>, seat: string) => seesAllSeats(user) || (user.userSeatNo !== '' && user.userSeatNo === seat);
 
   /** The open chat the caller may send a file to: the visitor's own, or an agent's assigned one. */
   const targetChat = async (party: Exclude<Party, { kind: 'link' }>, chatId: string | undefined, lang: Language): Promise<{ id: number; seat: string }> => {
@@ -201,13 +214,13 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     idCheck({ ...params }, lang);
     const query = { ...(req.query as object) };
     downloadQueryCheck(query, lang);
-    // A link's user was checked against the chat's seat when the link was signed.
     const party = await partyOf(req, lang, () => links.userOf(query, params.id, lang));
     const [file] = await db.query<{ chat: number; seat: string; name: string; type: string; size: number }>(
       `SELECT u.chat_id AS chat, ch.user_seat_no AS seat, u.original_name AS name, u.content_type AS type, u.size
          FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));
-    const allowed = party.kind === 'visitor' ? party.chat === Number(file.chat) : party.kind === 'link' || seesChatOf(party.user, file.seat);
+    const allowed = party.kind === 'visitor' ? party.chat === Number(file.chat)
+      : party.kind === 'link' ? await linkUserSees(party.userId, file.seat) : seesChatOf(party.user, file.seat);
     if (!allowed) throw forbidden(message(lang, 'fileNotParty'));
     const kindName = kindOfType(file.type);
     const stat = kindName && (await fs.promises.stat(path.join(dir, params.id)).catch(() => null));

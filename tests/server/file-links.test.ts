@@ -116,6 +116,25 @@ describe('signed file links', () => {
     expect((await get(`/api/File/${a}?${recording.query}`)).statusCode).toBe(403);
   });
 
+  it('a link stops at once when its user no longer sees the chat: transferred to another agent, or the account disabled', async () => {
+    const chat = await openChat(s, '8101');
+    const id = (await upload(s, { name: 'photo.png', data: PNG }, { chatToken: chat.token })).body.data.id as string;
+    const agents = await linksFor(tokens.agent1!, [id]);
+    const supervisors = await linksFor(tokens.supervisor!, [id]);
+    expect((await get(agents[id]!)).statusCode).toBe(200);
+    await s.ctx.db.query(`UPDATE chats SET user_seat_no = '8102' WHERE id = $1`, [chat.id]);
+    const moved = await get(agents[id]!);
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().msg).toBe('Permission denied: this file belongs to a chat that is not yours');
+    expect((await get(supervisors[id]!)).statusCode).toBe(200);
+    await s.ctx.db.query(`UPDATE users SET enabled = false WHERE user_name = 'supervisor'`);
+    try {
+      expect((await get(supervisors[id]!)).statusCode).toBe(403);
+    } finally {
+      await s.ctx.db.query(`UPDATE users SET enabled = true WHERE user_name = 'supervisor'`);
+    }
+  });
+
   it('an expired link is 403 saying so; a fresh one opens the file', async () => {
     const id = await fileAt('8101');
     const userId = Number(param((await linksFor(tokens.agent1!, [id]))[id]!, 'uid'));
