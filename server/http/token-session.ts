@@ -194,7 +194,8 @@ export function sessionWatch(app: FastifyInstance, ctx: AppContext): Promise<Ses
     const made = new SessionWatch(ctx.db, ctx.tokens);
     watch = made.start().then(() => made);
     watches.set(ctx, watch);
-    app.addHook('onClose', async () => {
+    // preClose, as the chat hub and the monitor do: onClose hooks may already have closed the database.
+    app.addHook('preClose', async () => {
       watches.delete(ctx);
       await made.stop();
     });
