@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bearerToken } from '../http/guard.ts';
+import { loadUserNow } from '../auth/tokens.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
@@ -78,10 +79,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
    * so a transfer to another agent, a role taken away or a disabled account ends it at once.
    */
   const linkUserSees = async (userId: number, seat: string): Promise<boolean> => {
-    const [user] = await db.query<{ userSeatNo: string; roles: string[] }>(
-      `SELECT coalesce(u.user_seat_no, '') AS "userSeatNo",
-              ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS roles
-         FROM users u WHERE u.id = $1 AND u.enabled`, [userId]);
+    const user = await loadUserNow(db, userId);
     return user !== undefined && seesChatOf(user, seat);
   };
 

@@ -7,6 +7,7 @@ import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
 import { bearerToken } from '../http/guard.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
+import { loadUserNow } from '../auth/tokens.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
@@ -65,7 +66,7 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
    * The call's recording file, or the 404 that says why there is none. With `user`, first the
    * 403 when that user may not hear the call, so another seat learns nothing about its recording.
    */
-  const recordingOf = async (id: string, lang: Language, user: SessionUser | undefined) => {
+  const recordingOf = async (id: string, lang: Language, user: Pick<SessionUser, 'roles' | 'userSeatNo'> | undefined) => {
     const [call] = await db.query<{ seat: string; recordPath: string }>(
       `SELECT user_seat_no AS seat, record_path AS "recordPath" FROM call_records WHERE call_id = $1 ORDER BY call_time DESC LIMIT 1`,
       [id],
@@ -100,9 +101,12 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     const token = bearerToken(req.headers.authorization);
     const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
     if (token && !user) throw unauthorized();
-    if (!user && links.userOf(query, params.callId, lang) === undefined) throw unauthorized(message(lang, 'recordingCredentials'));
-    // A link's user was checked against the call's seat when the link was made.
-    const { file, size } = await recordingOf(params.callId, lang, user);
+    const linkUser = user ? undefined : links.userOf(query, params.callId, lang);
+    if (!user && linkUser === undefined) throw unauthorized(message(lang, 'recordingCredentials'));
+    // A link's user is checked again as they are now: moved to another seat, or disabled, the link ends at once.
+    const hearer = user ?? (await loadUserNow(db, linkUser!));
+    if (!hearer) throw forbidden(message(lang, 'recordingLinkUserGone'));
+    const { file, size } = await recordingOf(params.callId, lang, hearer);
 
     const range = byteRange(req.headers.range, size);
     if (range === 'unsatisfiable') {

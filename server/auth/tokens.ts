@@ -136,6 +136,19 @@ export async function loadSessionUser(db: Queryable, userId: number, jti: string
   return { userId: r.id, userName: r.user_name, userSeatNo: r.user_seat_no ?? '', departId: r.depart_id, roles: r.roles, ability: r.ability, jti };
 }
 
+/**
+ * The enabled user with their seat and roles as they are now, without a session: what a signed
+ * link (server/recordings/links.ts) is checked against at every use, since the link outlives
+ * changes a login would see. Undefined for a disabled or deleted user.
+ */
+export async function loadUserNow(db: Queryable, userId: number): Promise<Pick<SessionUser, 'userId' | 'userSeatNo' | 'roles'> | undefined> {
+  const [user] = await db.query<{ userSeatNo: string; roles: string[] }>(
+    `SELECT coalesce(u.user_seat_no, '') AS "userSeatNo",
+            ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id) AS roles
+       FROM users u WHERE u.id = $1 AND u.enabled`, [userId]);
+  return user && { userId, ...user };
+}
+
 /** Revoked sessions are kept this long so their holders learn why; expired ones go at once. */
 const KEEP_REVOKED_HOURS = 24;
 

@@ -8,6 +8,10 @@ export default {
     en: 'This recording link has expired: press play again for a new one',
     zh: '录音链接已过期，请重新点击播放',
   },
+  recordingLinkUserGone: {
+    en: 'This recording link no longer works: its account is disabled or deleted',
+    zh: '录音链接已失效：其账号已停用或删除',
+  },
   recordingCredentials: {
     en: 'Not logged in: send your login token in the Authorization header, or play the recording through a link from POST /api/recordings/link',
     zh: '未登录：请在 Authorization 请求头中提供登录令牌，或通过 POST /api/recordings/link 获取的链接播放录音',

@@ -91,6 +91,25 @@ describe('signed links', () => {
     expect(res.json()).toMatchObject({ code: 403, msg: 'This recording link is not valid: play the recording again from the call list' });
   });
 
+  it('a link is checked again on its user as they are now: moved to another seat or disabled, it stops at once', async () => {
+    const id = await recordedCall('8101');
+    const url = await linkFor(t.agent1, id);
+    const set = (sql: string) => s.ctx.db.query(`UPDATE users SET ${sql} WHERE user_name = 'agent1'`);
+    try {
+      await set(`user_seat_no = '8199'`);
+      const moved = await get(url, en);
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json().msg).toMatch(/own seat/);
+      await set(`user_seat_no = '8101', enabled = false`);
+      const disabled = await get(url, en);
+      expect(disabled.statusCode).toBe(403);
+      expect(disabled.json().msg).toMatch(/disabled or deleted/);
+    } finally {
+      await set(`user_seat_no = '8101', enabled = true`);
+    }
+    expect((await get(url, { range: 'bytes=0-0' })).statusCode).toBe(206);
+  });
+
   it('a link plays only its own call', async () => {
     const url = await linkFor(t.admin, await recordedCall('8101'));
     const other = await recordedCall('8101');
