@@ -3,20 +3,14 @@
  * for the notifier (ChatListener registers it: notifications need antd's App context and the router). Loaded with the listener or the inbox screen only.
  */
 import { useStore } from 'zustand';
+import { socketAddress } from '../lib/api-url';
 import { tokenStore } from '../lib/token';
 import { createChatStore, type ChatState, type ClientNotice } from './store';
-
-const apiBase = import.meta.env.VITE_API_BASE ?? '';
 
 /** ws(s)://<api host>/ws/chat?token=... (the hub's refusals come in the browser's language). */
 export function socketUrl(): string | null {
   const token = tokenStore.get();
-  if (!token) return null;
-  const base = new URL(apiBase || '/', window.location.href);
-  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  base.pathname = `${base.pathname.replace(/\/$/, '')}/ws/chat`;
-  base.search = new URLSearchParams({ token }).toString();
-  return base.toString();
+  return token ? socketAddress('/ws/chat', { token }) : null;
 }
 
 let notify: (notice: ClientNotice, watching: boolean) => void = () => undefined;

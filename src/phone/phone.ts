@@ -6,6 +6,7 @@
 import { useStore } from 'zustand';
 import i18n from '../app/i18n';
 import { http } from '../app/providers';
+import { socketAddress } from '../lib/api-url';
 import { tokenStore } from '../lib/token';
 import type { TabStorage } from './reload-memory';
 import { createRinger } from './ringer';
@@ -16,12 +17,7 @@ const apiBase = import.meta.env.VITE_API_BASE ?? '';
 /** ws(s)://<api host>/ws?token=...&lang=... (the server localises ERROR frames by lang). */
 export function socketUrl(): string | null {
   const token = tokenStore.get();
-  if (!token) return null;
-  const base = new URL(apiBase || '/', window.location.href);
-  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  base.pathname = `${base.pathname.replace(/\/$/, '')}/ws`;
-  base.search = new URLSearchParams({ token, lang: i18n.language === 'en' ? 'en' : 'zh' }).toString();
-  return base.toString();
+  return token ? socketAddress('/ws', { token, lang: i18n.language === 'en' ? 'en' : 'zh' }) : null;
 }
 
 /** A notification only when the agent is looking elsewhere; clicking it brings the console forward. */

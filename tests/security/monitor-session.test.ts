@@ -10,7 +10,7 @@ import { monitorTiming } from '../../server/monitor/routes.ts';
 import { engine, startTestServer } from '../server/helpers.ts';
 import { setStatus } from '../server/seat-fixtures.ts';
 import { isSeat, openStream, type Stream } from '../support/monitor-stream.ts';
-import { from, twoInstances, type Instance } from './two-instances.ts';
+import { from, twoInstances, type Instance, loginOn, postOn } from './two-instances.ts';
 
 /** Live sessions per user: a user's stream ends after this many newer logins. */
 const CAP = 2;
@@ -22,13 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => pair.close());
 
-const login = async (inst: Instance, user: string, password = 'agent123') => {
-  const res = await from(inst.app, '127.0.0.1', 'POST', '/api/default/login', { username: user, password });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data.token as string;
-};
-const post = (inst: Instance, url: string, token: string, body: unknown) =>
-  from(inst.app, '127.0.0.1', 'POST', url, body, { authorization: `Bearer ${token}`, 'accept-language': 'en' });
+const login = loginOn;
+const post = postOn;
 const userId = async (name: string) => {
   const [row] = await pair.a.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE user_name = $1', [name]);
   return row!.id;

@@ -17,7 +17,7 @@ import { PhoneClient } from '../server/phone-support.ts';
 import { setStatus } from '../server/seat-fixtures.ts';
 import { demoToken } from '../support/demo-logins.ts';
 import { isSeat, openStream, type Stream } from '../support/monitor-stream.ts';
-import { from, twoInstances, type Instance } from './two-instances.ts';
+import { from, twoInstances, type Instance, postOn } from './two-instances.ts';
 
 let pair: Awaited<ReturnType<typeof twoInstances>>;
 const cleanups: Array<() => unknown> = [];
@@ -33,8 +33,7 @@ afterEach(async () => {
 });
 
 const db = () => pair.a.ctx.db;
-const post = (inst: Instance, url: string, token: string, body: unknown) =>
-  from(inst.app, '127.0.0.1', 'POST', url, body, { authorization: `Bearer ${token}`, 'accept-language': 'en' });
+const post = postOn;
 const idOf = async (table: 'users' | 'roles', where: string, value: string) => {
   const [row] = await db().query<{ id: number }>(`SELECT id FROM ${table} WHERE ${where} = $1`, [value]);
   return row!.id;

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { engine, startTestServer } from '../server/helpers.ts';
 import { joinChatDepartment } from '../server/chat-client.ts';
-import { from, twoInstances, type Instance } from './two-instances.ts';
+import { from, twoInstances, type Instance, loginOn, postOn } from './two-instances.ts';
 
 let pair: Awaited<ReturnType<typeof twoInstances>>;
 const open: WebSocket[] = [];
@@ -49,13 +49,8 @@ const waitFor = async (s: Socket, match: (frame: string) => boolean) => {
   }
 };
 
-const login = async (inst: Instance, user: string, password = 'agent123') => {
-  const res = await from(inst.app, '127.0.0.1', 'POST', '/api/default/login', { username: user, password });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data.token as string;
-};
-const post = (inst: Instance, url: string, token: string, body: unknown) =>
-  from(inst.app, '127.0.0.1', 'POST', url, body, { authorization: `Bearer ${token}`, 'accept-language': 'en' });
+const login = loginOn;
+const post = postOn;
 
 /** The user's phone socket (logged in to its seat) and chat socket (greeted), both on instance `on`, both quiet from here on. */
 async function sockets(on: Instance, token: string, seat: string) {

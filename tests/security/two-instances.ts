@@ -51,3 +51,14 @@ export async function from(app: FastifyInstance, ip: string, method: 'GET' | 'PO
   const res = await app.inject({ method, url, remoteAddress: ip, headers, ...(body === undefined ? {} : { payload: body as object }) });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, headers: res.headers };
 }
+
+/** Logs `user` in on one instance (from 127.0.0.1) and returns the token; a failed login throws with the server's message. */
+export async function loginOn(inst: Instance, user: string, password = 'agent123'): Promise<string> {
+  const res = await from(inst.app, '127.0.0.1', 'POST', '/api/default/login', { username: user, password });
+  if (res.status !== 200) throw new Error(`login ${user}: ${res.status} ${res.body.msg}`);
+  return res.body.data.token as string;
+}
+
+/** A JSON POST as `token` on one instance (from 127.0.0.1), answered in English. */
+export const postOn = (inst: Instance, url: string, token: string, body: unknown) =>
+  from(inst.app, '127.0.0.1', 'POST', url, body, { authorization: `Bearer ${token}`, 'accept-language': 'en' });
