@@ -40,6 +40,17 @@ export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
   for (const title of titles) await menu.getByText(title, { exact: true }).click();
 }
 
+/**
+ * Opens a report (or list) screen from the menu and waits until it has settled: its URL carries
+ * the table's parameters (Refine writes them just after the screen mounts, and the filter bar
+ * follows them) and its first rows show. Filters typed before that may be reset.
+ */
+export async function openListFromMenu(page: Page, ...titles: string[]): Promise<void> {
+  await openMenu(page, ...titles);
+  await expect.poll(() => page.url()).toContain('currentPage=');
+  await expect(tableRows(page).first()).toBeVisible();
+}
+
 /** Types a day into a date picker of the filter bar. */
 export async function pickDate(page: Page, label: string, value: string): Promise<void> {
   const input = page.getByTestId('filter-bar').getByLabel(label, { exact: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
-import { day, loginAs, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A supervisor's report session end to end (issue 8 item 7), against the built console, a real
@@ -66,7 +66,7 @@ test.describe('report export', () => {
     await expect(rows(page).first().locator('td').first()).not.toHaveText(firstCall);
 
     // The agent summary over the same days, its chart, and a drill from a seat's answered calls.
-    await openMenu(page, '报表统计', '坐席话务统计');
+    await openListFromMenu(page, '报表统计', '坐席话务统计');
     await expect(page).toHaveURL(/#\/reportcall\/agentcallsynthesis/);
     await pickDate(page, '开始日期', day(-6));
     await pickDate(page, '结束日期', day(0));

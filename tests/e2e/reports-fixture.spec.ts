@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { durationText } from '../../src/lib/time.ts';
 import { readSheet } from '../support/xlsx-read.ts';
-import { day, loginAs, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A report added by one schema file and nothing else (tests/fixtures/reports/long-calls.ts, which
@@ -19,7 +19,7 @@ test.setTimeout(60_000);
 test.describe('a report from one schema file', () => {
   test('a supervisor finds it in the menu, queries it, reads its totals and exports what the API answers', async ({ page }) => {
     await loginAs(page, 'supervisor', 'super123');
-    await openMenu(page, '报表统计', '长通话（测试报表）');
+    await openListFromMenu(page, '报表统计', '长通话（测试报表）');
     await expect(page).toHaveURL(/#\/reportcall\/fixture-long-calls/);
     const table = page.getByTestId('resource-table');
     // Shared column titles where the locale has them, the schema's own word for the rest.

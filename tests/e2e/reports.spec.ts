@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from '@playwright/test';
-import { day, loginAs, openMenu, pickDate, tableRows as rows } from './helpers.ts';
+import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -56,7 +56,7 @@ test.describe('reports', () => {
     await loginAs(page, 'supervisor', 'super123');
     // The chart draws the whole filtered range: a paged report's chart asks for up to 1000 rows.
     const whole = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getAgentcallsynthesis') && (JSON.parse(r.postData() ?? '{}') as { pageSize?: number }).pageSize === 1000);
-    await openMenu(page, '报表统计', '坐席话务统计');
+    await openListFromMenu(page, '报表统计', '坐席话务统计');
     await expect(page).toHaveURL(/#\/reportcall\/agentcallsynthesis/);
     await whole;
     await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();

@@ -11,12 +11,15 @@ import { addReportWords, catalogueOf, type Catalogue } from './catalogue';
  * so the menu titles them too.
  */
 let pending: Promise<Catalogue> | undefined;
+/** The catalogue once it has come: later report screens render at once, with no loading pass. */
+let loaded: Catalogue | undefined;
 
 export function loadReportCatalogue(): Promise<Catalogue> {
   pending ??= http.get<ReportCatalogue>('/api/reports/catalogue').then(
     ({ data }) => {
       addReportWords(i18n, data.reports);
-      return catalogueOf(data.reports);
+      loaded = catalogueOf(data.reports);
+      return loaded;
     },
     (error: unknown) => {
       pending = undefined;
@@ -28,8 +31,11 @@ export function loadReportCatalogue(): Promise<Catalogue> {
 
 /** The catalogue once loaded (undefined before), or the error that stopped it. */
 export function useReportCatalogue(): { catalogue?: Catalogue; error?: unknown } {
-  const [state, setState] = useState<{ catalogue?: Catalogue; error?: unknown }>({});
+  const [state, setState] = useState<{ catalogue?: Catalogue; error?: unknown }>(() => (loaded ? { catalogue: loaded } : {}));
+  const ready = state.catalogue !== undefined;
   useEffect(() => {
+    // Only a screen that mounted before the catalogue came waits for it (it may have come since).
+    if (ready) return undefined;
     let live = true;
     loadReportCatalogue().then(
       (catalogue) => live && setState({ catalogue }),
@@ -38,6 +44,6 @@ export function useReportCatalogue(): { catalogue?: Catalogue; error?: unknown }
     return () => {
       live = false;
     };
-  }, []);
+  }, [ready]);
   return state;
 }
