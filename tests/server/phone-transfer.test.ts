@@ -79,6 +79,12 @@ describe(`blind transfer (${engine})`, () => {
     expect(row.call_seconds).toBeGreaterThanOrEqual(1);
     expect(await legs(callId)).toEqual(
       ['ring:8101', 'answer:8101', 'transfer:8102', 'hangup:8101', 'answer:8102', 'hold:8102', 'resume:8102', 'hangup:8102']);
+    // The call report's transfer columns name both seats.
+    const report = await server.call('POST', '/api/CallReport/getFullCallReport', {
+      token: await server.login('supervisor', 'super123'), body: { startTime: '2000-01-01', endTime: '2099-12-31', pageNo: 1, pageSize: 1000 },
+    });
+    expect(report.status).toBe(200);
+    expect(report.body.data.list.find((r: { callId: string }) => r.callId === callId)).toMatchObject({ transferFrom: '8101', transferTo: '8102' });
     expect((await statusLogs(server, '8102')).slice(-3)).toEqual([{ status: 1, open: false }, { status: 7, open: false }, { status: 0, open: true }]);
     // No ghost: a new login of either seat finds no call.
     expect(await to.c.login('8102')).toMatchObject({ status: 0, callId: '', answered: false });
