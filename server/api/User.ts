@@ -7,6 +7,7 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import type { IdleAgent } from '../../schemas/protocol/idle-agent.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { chatTakers } from '../chat/assign.ts';
 import { chatRules } from '../chat/hub.ts';
@@ -128,7 +129,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
     idleQuery(query, lang);
     const except = req.user!.userSeatNo || null;
     if (query.for === 'chat') return ok(await chatTakers(db, chatRules(ctx.config), except));
-    return ok(await db.query(IDLE_AGENTS, [except, SEAT_STATUS.ready]));
+    return ok(await db.query<IdleAgent>(IDLE_AGENTS, [except, SEAT_STATUS.ready]));
   });
 
   // A seat's extension as a bare string (the transfer dialog's 60011 stands for "look it up"). Any

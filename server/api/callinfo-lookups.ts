@@ -5,7 +5,8 @@ import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { OPEN_STATUS_OF } from '../seats/status-log.ts';
-import { CALL_COLUMNS, callId, ONE_CALL, ownSeatOf, seatNo } from './callinfo-sql.ts';
+import { CALL_COLUMNS, callId, ONE_CALL, seatNo } from './callinfo-sql.ts';
+import { ownSeatOf } from '../../schemas/permissions.ts';
 
 const seatBody: Check<{ userSeatNo: string }> = compile({
   type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seatNo },

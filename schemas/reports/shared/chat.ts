@@ -1,6 +1,6 @@
 /**
  * Building blocks of the chat and WeChat reports over `chats ch` and `chat_messages m`
- * (migration 005): the chat figures (REPORTS.md: first response = first agent message time -
+ * (migration 005): the chat figures (docs/kpi.md: first response = first agent message time -
  * access time), the chat list's columns and the usual chat filters. Web chats have
  * source_way 'web', WeChat-sourced ones 'weixin'.
  */

@@ -1,5 +1,5 @@
 /**
- * The KPI dictionary (docs REPORTS.md): one SQL expression per figure, used by reference from
+ * The KPI dictionary (docs/kpi.md): one SQL expression per figure, used by reference from
  * every report schema, the seat monitor and the exports, so a figure is computed one way
  * everywhere. Expressions are aggregates over `call_records c` (or `seat_status_logs s` for the
  * status figures); labels are i18n keys `reports.kpi.<name>`. Ratios are fractions 0..1
