@@ -35,7 +35,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  outputDir: path.join(os.tmpdir(), 'cc-e2e-artifacts'),
+  // Per port, like the data folders: two runs at once (two worktrees) keep their own screenshots.
+  outputDir: path.join(os.tmpdir(), `cc-e2e-artifacts-${PORT}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',

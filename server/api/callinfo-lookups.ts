@@ -47,12 +47,17 @@ export const SEAT_MONITOR_ONE = `${SEAT_COLUMNS} AND u.user_seat_no = $1 LIMIT 1
 
 /**
  * CallInfo look-ups. Administrators and supervisors read every seat; an agent reads only its
- * own: a call of another seat answers 404 as if absent, another seat's number 403.
+ * own calls (those it took, was transferred or joined: a leg of the call names its seat): a call
+ * of another seat answers 404 as if absent, another seat's number 403.
  */
 export default async function callInfoLookups(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const post = (action: string, handler: (req: FastifyRequest) => Promise<unknown>) =>
     app.post(`/api/CallInfo/${action}`, { config: { access: anyUser } }, handler);
+
+  // A seat that had a leg of the call (a transfer's target, a three-way's third party) reads it as its own.
+  const tookPart = async (id: string, seat: string) =>
+    (await db.query('SELECT 1 FROM call_legs WHERE call_id = $1 AND seat = $2 LIMIT 1', [id, seat])).length > 0;
 
   // The caller's own call (or any, for supervisors), else 404.
   const readCall = async (req: FastifyRequest) => {
@@ -61,7 +66,9 @@ export default async function callInfoLookups(app: FastifyInstance, ctx: AppCont
     callBody(body, lang);
     const [call] = await db.query<{ userSeatNo: string; phoneNo: string }>(ONE_CALL, [body.callId]);
     const own = ownSeatOf(req.user!);
-    if (!call || (own !== undefined && call.userSeatNo !== own)) throw notFound(message(lang, 'callNotFound'));
+    if (!call || (own !== undefined && call.userSeatNo !== own && !(own && (await tookPart(body.callId, own))))) {
+      throw notFound(message(lang, 'callNotFound'));
+    }
     return call;
   };
 

@@ -44,8 +44,6 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
         port: t.simEslPort, password: t.eslPassword, recordingsDir: t.recordingsDir, callsPerMinute: t.simCallsPerMinute,
         autoAnswerSeconds: t.simAutoAnswerSeconds,
         seats: () => ctx.db.query<{ seat: string; extension: string }>(READY_SEATS),
-        seatOf: async (extension) => (await ctx.db.query<{ seat: string }>(
-          'SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [extension]))[0]?.seat,
         log,
       });
     } catch (err) {
