@@ -47,7 +47,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(PORT, { DATA_DIR: dataDir('plain') }),
+    // A short presence grace: a browser killed mid-shift is logged out within seconds (presence.spec.ts).
+    server(PORT, { DATA_DIR: dataDir('plain'), PRESENCE_GRACE_SECONDS: '4' }),
     // The second is configured as a deployment would be: RSA login, and its own report folder.
     server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on', REPORT_DIRS: 'tests/fixtures/reports' }),
   ],

@@ -14,11 +14,12 @@ import { Gateway } from './gateway/gateway.ts';
 import { CallcenterSync } from './gateway/callcenter.ts';
 import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { registerPhoneSocket } from './gateway/socket.ts';
+import { PRESENT, SeatPresence } from '../seats/presence.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The switch link's state for /healthz; the simulator and the gateway for tests and bench/phone. */
-    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway };
+    /** The switch link's state for /healthz; the simulator, the gateway and the seats' presence for tests and bench/phone. */
+    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway; presence: SeatPresence };
   }
 }
 
@@ -28,9 +29,10 @@ export const ESL_EVENTS = [
   'CHANNEL_DESTROY', 'BACKGROUND_JOB', 'HEARTBEAT', 'CUSTOM', 'callcenter::info',
 ];
 
-/** Seats whose open status is ready and that have an extension: the simulator's random calls ring these. */
+/** Seats present, whose open status is ready and that have an extension: the simulator's random calls ring these. */
 const READY_SEATS = `SELECT u.user_seat_no AS seat, u.fjh AS extension FROM users u
- WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL AND (${OPEN_STATUS_OF('u.user_seat_no')}) = 0`;
+ WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL AND (${OPEN_STATUS_OF('u.user_seat_no')}) = 0
+   AND ${PRESENT('u.user_seat_no')}`;
 
 export async function registerTelephony(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const t = ctx.config.telephony;
@@ -52,10 +54,11 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
   const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, log });
   // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
+  const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log);
   let client: EslClient | undefined;
-  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway });
+  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway, presence });
 
-  await registerPhoneSocket(app, ctx, gateway);
+  await registerPhoneSocket(app, ctx, gateway, presence);
   await simRoutes(app, ctx, sim);
 
   app.addHook('onReady', async () => {
@@ -64,11 +67,13 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       events: ESL_EVENTS, log,
     });
     gateway.start(client);
+    presence.start();
     await callcenter?.start(client);
     client.start();
   });
   // Before the server waits for its connections: the client and the simulator keep sockets open.
   app.addHook('preClose', async () => {
+    presence.stop();
     await client?.close();
     await gateway.stop();
     await callcenter?.stop();
