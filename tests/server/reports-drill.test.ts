@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../scripts/generate.ts';
 import type { DrillValue } from '../../schemas/report-types.ts';
 import type { ReportCatalogue, ReportView } from '../../schemas/report-view.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
+import { FEB, generateMonth } from './generated-month.ts';
 import type { TestServer } from './helpers.ts';
 
 /**
@@ -13,21 +13,14 @@ import type { TestServer } from './helpers.ts';
  * total (a count) or its totals row (a time figure, e.g. meeting seconds). The drill's values
  * are passed as the console passes them: an empty value ('' or none) is no condition.
  */
-const NOW = new Date('2021-03-10T12:00:00');
-const PERIOD = { startTime: '2021-02-01', endTime: '2021-02-28' };
+const PERIOD = FEB;
 
 let s: TestServer;
 let t: Record<'supervisor', string>;
 let catalogue: ReportView[];
 
 beforeAll(async () => {
-  ({ s, t } = await startWithLogins(['supervisor'], {
-    fixture: async (db) => {
-      await generate(db, { calls: 4000, days: 50, seed: 7, now: NOW });
-      // Classified and unclassified calls, so the classification total has both kinds of row.
-      await db.query("UPDATE call_records SET classification = CASE WHEN ring_seconds % 3 = 0 THEN 'complaint' ELSE 'consulting' END WHERE ring_seconds % 2 = 0");
-    },
-  }));
+  ({ s, t } = await startWithLogins(['supervisor'], { fixture: generateMonth }));
   const res = await s.call('GET', '/api/reports/catalogue', { token: t.supervisor });
   catalogue = (res.body.data as ReportCatalogue).reports;
 }, 600_000);
