@@ -159,5 +159,5 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: new Date().toISOString() }));
+  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: ctx.clock.date().toISOString() }));
 }

@@ -41,6 +41,8 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       sim = await startSimulator({
         port: t.simEslPort, password: t.eslPassword, recordingsDir: t.recordingsDir, callsPerMinute: t.simCallsPerMinute,
         autoAnswerSeconds: t.simAutoAnswerSeconds,
+        // The server's clock: the simulated switch's event times are the console's business time.
+        clock: ctx.clock,
         seats: () => ctx.db.query<{ seat: string; extension: string }>(READY_SEATS),
         seatOf: async (extension) => (await ctx.db.query<{ seat: string }>(
           'SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [extension]))[0]?.seat,
@@ -51,7 +53,7 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       log.info({ port: t.simEslPort }, 'switch simulator already running on this machine: connecting to it');
     }
   }
-  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, log });
+  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, clock: ctx.clock, log });
   // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
   let client: EslClient | undefined;
