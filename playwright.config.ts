@@ -37,7 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  outputDir: path.join(os.tmpdir(), 'cc-e2e-artifacts'),
+  // Per port, like the data folders: two runs at once (two worktrees) keep their own screenshots.
+  outputDir: path.join(os.tmpdir(), `cc-e2e-artifacts-${PORT}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
@@ -48,7 +49,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(PORT, { DATA_DIR: dataDir('plain') }),
+    // A short presence grace: a browser killed mid-shift is logged out within seconds (presence.spec.ts).
+    server(PORT, { DATA_DIR: dataDir('plain'), PRESENCE_GRACE_SECONDS: '4' }),
     // The second is configured as a deployment would be: RSA login, and its own report folder.
     server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on', REPORT_DIRS: 'tests/fixtures/reports' }),
   ],

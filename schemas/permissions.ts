@@ -1,3 +1,5 @@
+import { can } from './access.ts';
+
 /**
  * Access rules that several schemas and server actions share (spec section 6 format, see
  * access.ts). Kept outside entities/, whose every file is an entity.
@@ -6,3 +8,19 @@ export const READERS = ['admin', 'supervisor'] as const;
 export const ADMIN_WRITE = { role: ['admin'], ability: ['WRITE'], mode: 'allOf' } as const;
 export const ADMIN_DELETE = { role: ['admin'], ability: ['DELETE'], mode: 'allOf' } as const;
 export const EVERYONE = [] as const;
+
+/**
+ * Who sees every seat: its calls, chats and files, the whole seat monitor and every seat's rows
+ * of an own-seat report (`ownSeat.unless`). Anyone else sees only their own seat. The one place
+ * that says so; the server's handlers, the chat hub, the monitor and the browser read it here.
+ */
+export const SEES_EVERY_SEAT = ['admin', 'supervisor'] as const;
+
+export const seesAllSeats = (u: { readonly roles: readonly string[] }): boolean => can({ roles: u.roles, ability: [] }, SEES_EVERY_SEAT);
+
+/**
+ * The seat a user is limited to, or undefined for users who see every seat. A user without a
+ * seat is limited to null, which `user_seat_no = $n` never matches: they see nothing.
+ */
+export const ownSeatOf = (u: { readonly roles: readonly string[]; readonly userSeatNo: string }): string | null | undefined =>
+  seesAllSeats(u) ? undefined : u.userSeatNo || null;

@@ -13,6 +13,8 @@ export interface Clock {
   now(): number;
   /** The same instant as a Date. */
   date(): Date;
+  /** The business time of a real instant (one the database's now() recorded, e.g. when a socket went away). */
+  fromReal(real: Date): Date;
   /** Timers run in real time (a pinned clock advances in real time too); unref'd so a forgotten one never keeps the process alive. */
   setTimeout: typeof setTimeout;
   clearTimeout: typeof clearTimeout;
@@ -24,12 +26,12 @@ const timers = {
 };
 
 /** Real time. */
-export const systemClock: Clock = { now: () => Date.now(), date: () => new Date(), ...timers };
+export const systemClock: Clock = { now: () => Date.now(), date: () => new Date(), fromReal: (real) => real, ...timers };
 
 /** A clock that reads `start` now and then advances in real time. */
 export function pinnedClock(start: Date): Clock {
   const offset = start.getTime() - Date.now();
-  return { now: () => Date.now() + offset, date: () => new Date(Date.now() + offset), ...timers };
+  return { now: () => Date.now() + offset, date: () => new Date(Date.now() + offset), fromReal: (real) => new Date(real.getTime() + offset), ...timers };
 }
 
 /** The clock a configuration asks for: pinned at CLOCK_NOW when set, else real time. */

@@ -5,7 +5,8 @@ import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
 import { writeAudit } from './audit.ts';
-import { callId, seatNo, seesAllSeats } from './callinfo-sql.ts';
+import { callId, seatNo } from './callinfo-sql.ts';
+import { seesAllSeats } from '../../schemas/permissions.ts';
 import callInfoLookups from './callinfo-lookups.ts';
 
 // Spec parameters: upTUserSeatNo (userSeatNo, id) with id the call id.

@@ -15,7 +15,7 @@ import { languageOf, message, type Language } from '../http/language.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { chatByToken, chatIdOf } from '../chat/store.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
-import { seesAllSeats } from './callinfo-sql.ts';
+import { seesAllSeats } from '../../schemas/permissions.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */

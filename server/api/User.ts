@@ -7,7 +7,9 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import type { IdleAgent } from '../../schemas/protocol/idle-agent.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
+import { PRESENT } from '../seats/presence.ts';
 import { chatTakers } from '../chat/assign.ts';
 import { chatRules } from '../chat/hub.ts';
 import { seatNo } from './callinfo-sql.ts';
@@ -40,13 +42,14 @@ const noBody: Check<Record<string, never>> = compile({ type: 'object', additiona
 const idleQuerySchema = { type: 'object', additionalProperties: false, properties: { for: { enum: ['chat'] } } } as const;
 const idleQuery: Check<FromSchema<typeof idleQuerySchema>> = compile(idleQuerySchema);
 
-// Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats whose open
-// status is ready and whose user is logged in now; the caller's own seat is left out.
+// Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats that are present
+// (a phone socket open, or gone within the grace period: seats/presence.ts), whose open status is
+// ready and whose user is logged in now; the caller's own seat is left out.
 const IDLE_AGENTS = `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
   FROM users u
   JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no')}) s ON s.status = $2
  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND u.user_seat_no IS DISTINCT FROM $1
-   AND ${liveSessionOf('u')}
+   AND ${liveSessionOf('u')} AND ${PRESENT('u.user_seat_no')}
  ORDER BY u.user_seat_no`;
 
 /** Spec controller `User` (section 7): the seat's session, status and busy flag, and the look-ups of the phone bar. */
@@ -128,7 +131,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
     idleQuery(query, lang);
     const except = req.user!.userSeatNo || null;
     if (query.for === 'chat') return ok(await chatTakers(db, chatRules(ctx.config), except));
-    return ok(await db.query(IDLE_AGENTS, [except, SEAT_STATUS.ready]));
+    return ok(await db.query<IdleAgent>(IDLE_AGENTS, [except, SEAT_STATUS.ready]));
   });
 
   // A seat's extension as a bare string (the transfer dialog's 60011 stands for "look it up"). Any

@@ -1,15 +1,3 @@
-import type { SessionUser } from '../http/access.ts';
-
-/** Administrators and supervisors see every seat; anyone else (agents) only their own. */
-export const seesAllSeats = (u: Pick<SessionUser, 'roles'>) => u.roles.includes('admin') || u.roles.includes('supervisor');
-
-/**
- * The seat an agent is limited to, or undefined for callers who see every seat. An agent
- * without a seat is limited to null, which `user_seat_no = $n` never matches: it sees nothing.
- */
-export const ownSeatOf = (u: Pick<SessionUser, 'roles' | 'userSeatNo'>): string | null | undefined =>
-  seesAllSeats(u) ? undefined : u.userSeatNo || null;
-
 /** Request body pieces shared by the CallInfo and WebChat handlers. */
 export const seatNo = { type: 'string', maxLength: 8, pattern: '^[0-9]{1,8}$' } as const;
 export const callId = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' } as const;

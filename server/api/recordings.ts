@@ -11,7 +11,8 @@ import { loadUserNow } from '../auth/tokens.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
-import { callId, ownSeatOf } from './callinfo-sql.ts';
+import { callId } from './callinfo-sql.ts';
+import { ownSeatOf } from '../../schemas/permissions.ts';
 
 /** Where the browser finds a call's recording: this + callId (the session user's recordSrc). */
 export const RECORDINGS_BASE = '/api/recordings/';

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../db/types.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Language } from '../http/language.ts';
-import { seesAllSeats } from '../api/callinfo-sql.ts';
+import { seesAllSeats } from '../../schemas/permissions.ts';
 import { AGENT_FRAMES, type AgentFrame } from '../../schemas/protocol/chat.ts';
 import { socketClosed, socketOpened, transferTo, type AssignRules } from './assign.ts';
 import { strip, type ChatHub, type Conn } from './hub.ts';

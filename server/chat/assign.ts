@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { notify } from './store.ts';
+import type { IdleAgent } from '../../schemas/protocol/idle-agent.ts';
 
 /**
  * Which agents may take chats, and who gets which. Everything is decided in the database, so
@@ -40,16 +41,14 @@ async function takeAgent(tx: Queryable, rules: AssignRules, only: string | null,
   return n < rules.capacity ? agent.seat : null;
 }
 
-/** An agent a chat may be transferred to, in the shape of User/getIdleUserInfo's idle agents. */
-export interface ChatTaker { userChineseName: string; fjh: string; userSeatNo: string }
 
 /**
  * The agents who could take a chat now, by the same rule as assignment and transfer (the
  * transfer dialog's list: whoever it shows, the hub accepts unless things change meanwhile);
  * `except` (the asking agent's seat) is left out. Not locked: a list to choose from.
  */
-export function chatTakers(db: Queryable, rules: AssignRules, except: string | null): Promise<ChatTaker[]> {
-  return db.query<ChatTaker>(
+export function chatTakers(db: Queryable, rules: AssignRules, except: string | null): Promise<IdleAgent[]> {
+  return db.query<IdleAgent>(
     `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
        FROM chat_agents a JOIN users u ON u.user_seat_no = a.user_seat_no
       WHERE a.user_seat_no IS DISTINCT FROM $3 AND ${CAN_TAKE('a')}

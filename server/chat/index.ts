@@ -6,7 +6,7 @@ import { open } from '../http/access.ts';
 import { sessionWatch, userOfToken } from '../http/token-session.ts';
 import { ApiError, unauthorized } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
-import { seesAllSeats } from '../api/callinfo-sql.ts';
+import { seesAllSeats } from '../../schemas/permissions.ts';
 import { ChatHub, chatRules } from './hub.ts';
 import { serveVisitor } from './visitor.ts';
 import { serveAgent } from './agent.ts';

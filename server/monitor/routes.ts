@@ -5,7 +5,7 @@ import { anyUser } from '../http/access.ts';
 import { bearerToken } from '../http/guard.ts';
 import { ApiError, forbidden } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
-import { ownSeatOf, seesAllSeats } from '../api/callinfo-sql.ts';
+import { ownSeatOf, seesAllSeats } from '../../schemas/permissions.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
 import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
 

@@ -9,8 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../app/providers';
 import { chatStore } from './chat';
-
-interface IdleAgent { userChineseName: string; fjh: string; userSeatNo: string }
+import type { IdleAgent } from '../../schemas/protocol/idle-agent';
 
 /** The agents who can take a chat, in getIdleUserInfo's shape. */
 const CHAT_TAKERS = '/api/User/getIdleUserInfo?for=chat';

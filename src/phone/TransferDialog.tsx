@@ -4,13 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../app/providers';
 import { phoneStore } from './phone';
 import type { Alert } from './rules';
+import type { IdleAgent } from '../../schemas/protocol/idle-agent';
 
-/** An idle agent as User/getIdleUserInfo lists it (spec section 3). */
-interface IdleAgent {
-  userChineseName: string;
-  fjh: string;
-  userSeatNo: string;
-}
 
 /**
  * The transfer dialog (spec section 2): the idle agents (name, extension, action: transfer or

@@ -1,8 +1,9 @@
 /**
  * The live seat monitor's stream outlives no login: whichever process ends it (logout, remote
  * logout, newer login, password change, disabled or deleted account), the stream sends `end` and
- * closes within a second. The streams stay quiet (no seat changes) and the heartbeat, which also
- * re-checks the session, keeps its 15 s: only the announcement can end them within the second.
+ * closes at once. The streams stay quiet (no seat changes) and the heartbeat, which also
+ * re-checks the session, is raised from its 15 s to 10 minutes here: only the announcement can
+ * end them within BEFORE_HEARTBEAT_MS, a limit for hangs that a busy machine does not reach.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
@@ -14,13 +15,22 @@ import { from, twoInstances, type Instance, loginOn, postOn } from './two-instan
 
 /** Live sessions per user: a user's stream ends after this many newer logins. */
 const CAP = 2;
+/** How long a test waits for the stream to end: seconds on a busy machine, far short of the quiet heartbeat. */
+const BEFORE_HEARTBEAT_MS = 15_000;
+const QUIET_HEARTBEAT_MS = 10 * 60_000;
+const defaultHeartbeat = monitorTiming.heartbeatMs;
 let pair: Awaited<ReturnType<typeof twoInstances>>;
 
 beforeAll(async () => {
+  expect(defaultHeartbeat).toBeGreaterThanOrEqual(15_000);
+  monitorTiming.heartbeatMs = QUIET_HEARTBEAT_MS;
   pair = await twoInstances({ maxSessionsPerUser: CAP });
   for (const { app } of [pair.a, pair.b]) await app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => pair.close());
+afterAll(async () => {
+  monitorTiming.heartbeatMs = defaultHeartbeat;
+  await pair.close();
+});
 
 const login = loginOn;
 const post = postOn;
@@ -31,7 +41,7 @@ const userId = async (name: string) => {
 
 /** A stream of `token` on instance a, its first picture received: quiet from here on. */
 async function quietStream(token: string): Promise<Stream> {
-  expect(monitorTiming.heartbeatMs).toBeGreaterThanOrEqual(15_000);
+  expect(monitorTiming.heartbeatMs).toBe(QUIET_HEARTBEAT_MS);
   const st = await openStream(pair.a.app, token);
   expect(st.status).toBe(200);
   await st.next((e) => e.event === 'snapshot');
@@ -39,17 +49,16 @@ async function quietStream(token: string): Promise<Stream> {
 }
 
 /**
- * `act` ends the stream's login: within a second of its answer (a password hash may take a while
- * on a busy machine) the stream says `end` (with `reason`) and closes.
+ * `act` ends the stream's login: after its answer the stream says `end` (with `reason`) and
+ * closes, pushed rather than found at the 15 s heartbeat's re-check: the wait ends before that
+ * re-check could come (a hang limit, not a speed claim: a busy machine may take seconds).
  */
-async function endsWithinASecond(st: Stream, act: () => Promise<void>, reason = 'session') {
+async function endsAtOnce(st: Stream, act: () => Promise<void>, reason = 'session') {
   try {
     await act();
-    const since = Date.now();
-    const end = await st.next((e) => e.event === 'end', Math.max(0, since + 1000 - Date.now()));
+    const end = await st.next((e) => e.event === 'end', BEFORE_HEARTBEAT_MS);
     expect(JSON.parse(end.data)).toEqual({ reason });
     await st.ended;
-    expect(Date.now() - since).toBeLessThan(1000);
   } finally {
     st.close();
   }
@@ -59,7 +68,7 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
   it.each([['the same process', 'a', 'agent1'], ['the other process', 'b', 'agent2']] as const)('logout on %s', async (_, where, user) => {
     const token = await login(pair.a, user);
     const st = await quietStream(token);
-    await endsWithinASecond(st, async () => {
+    await endsAtOnce(st, async () => {
       expect((await post(pair[where], '/api/User/setLogout', token, {})).status).toBe(200);
     });
   });
@@ -67,14 +76,14 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
   it('an administrator\'s remote logout of the seat on the other process', async () => {
     const st = await quietStream(await login(pair.a, 'agent3'));
     const admin = await login(pair.b, 'admin', 'admin123');
-    await endsWithinASecond(st, async () => {
+    await endsAtOnce(st, async () => {
       expect((await post(pair.b, '/api/User/setLogout', admin, { userSeatNo: '8103' })).status).toBe(200);
     });
   });
 
   it('newer logins on the other process, beyond the per-user cap', async () => {
     const st = await quietStream(await login(pair.a, 'supervisor', 'super123'));
-    await endsWithinASecond(st, async () => {
+    await endsAtOnce(st, async () => {
       for (let i = 0; i < CAP; i++) await login(pair.b, 'supervisor', 'super123');
     });
   });
@@ -84,7 +93,7 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
     const mine = await login(pair.b, 'agent4');
     const kept = await quietStream(mine);
     try {
-      await endsWithinASecond(ended, async () => {
+      await endsAtOnce(ended, async () => {
         const res = await post(pair.b, '/api/userManagement/changePwdById', mine, { userId: await userId('agent4'), oldPassword: 'agent123', newPassword: 'changed123' });
         expect(res.status, res.body.msg).toBe(200);
       });
@@ -102,7 +111,7 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
     const admin = await login(pair.b, 'admin', 'admin123');
     const id = await userId('agent5');
     try {
-      await endsWithinASecond(st, async () => {
+      await endsAtOnce(st, async () => {
         const res = await post(pair.b, '/api/userManagement/dosEdit', admin, { ids: [id], enabled: false });
         expect(res.status, res.body.msg).toBe(200);
       });
@@ -118,7 +127,7 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
     });
     expect(made.status, made.body.msg).toBe(200);
     const st = await quietStream(await login(pair.a, 'leaver', 'secret99'));
-    await endsWithinASecond(st, async () => {
+    await endsAtOnce(st, async () => {
       expect((await post(pair.b, '/api/userManagement/doDelete', admin, { ids: [made.body.data.userId] })).body.data).toEqual({ deleted: 1 });
     });
   });
@@ -128,7 +137,7 @@ describe(`a login's end ends its seat monitor stream at once (${engine})`, () =>
     const admin = await login(pair.b, 'admin', 'admin123');
     const id = await userId('chat1');
     try {
-      await endsWithinASecond(st, async () => {
+      await endsAtOnce(st, async () => {
         const res = await post(pair.b, '/api/userManagement/doEdit', admin, { userId: id, userSeatNo: '8291' });
         expect(res.status, res.body.msg).toBe(200);
       }, 'seat');
@@ -165,7 +174,7 @@ describe(`the heartbeat re-checks the session as a backstop (${engine})`, () => 
       await st.next((e) => e.event === 'snapshot');
       // No pg_notify: only the recheck can find this.
       await pair.a.ctx.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE jti = $1`, [decodeJwt(token).jti]);
-      expect(JSON.parse((await st.next((e) => e.event === 'end', 1000)).data)).toEqual({ reason: 'session' });
+      expect(JSON.parse((await st.next((e) => e.event === 'end', BEFORE_HEARTBEAT_MS)).data)).toEqual({ reason: 'session' });
       await st.ended;
     } finally {
       monitorTiming.heartbeatMs = before;
@@ -174,13 +183,13 @@ describe(`the heartbeat re-checks the session as a backstop (${engine})`, () => 
 });
 
 describe(`an expiring login ends its stream when it expires (${engine})`, () => {
-  it('about a second after the token\'s expiry, not at the 15 s heartbeat', async () => {
+  it('about a second after the token\'s expiry, not at the heartbeat', async () => {
     const s = await startTestServer({ tokenTtlSeconds: 2 });
     try {
       await s.app.listen({ port: 0, host: '127.0.0.1' });
       const loggedIn = Date.now();
       const st = await openStream(s.app, await s.login('agent1', 'agent123'));
-      const end = await st.next((e) => e.event === 'end', 5000);
+      const end = await st.next((e) => e.event === 'end', BEFORE_HEARTBEAT_MS);
       expect(JSON.parse(end.data)).toEqual({ reason: 'session' });
       expect(Date.now() - loggedIn).toBeGreaterThanOrEqual(1000);
     } finally {

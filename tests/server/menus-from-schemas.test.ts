@@ -8,6 +8,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { seedMenusIfEmpty } from '../../server/db/seed.ts';
 import { declaredMenus, reportMenuSources, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
+import type { Db } from '../../server/db/index.ts';
 import { engine, openTestDb, type TestServer } from './helpers.ts';
 
 let s: TestServer;
@@ -22,11 +23,27 @@ const source = (read: MenuSource['permissions']['read'], menu: Partial<NonNullab
   const name = `gadget${crypto.randomBytes(3).toString('hex')}`;
   return { name, permissions: { read }, menu: { parent: 'system', path: `/system/${name}`, icon: 'ToolOutlined', order: 50, ...menu } };
 };
-const rowOf = async (key: string) =>
-  (await s.ctx.db.query<{ id: number; title: string; sort_order: number; icon: string; hidden: boolean; parent_key: string | null; roles: string[] }>(
+const rowOf = async (key: string, db: Db = s.ctx.db) =>
+  (await db.query<{ id: number; title: string; sort_order: number; icon: string; hidden: boolean; parent_key: string | null; roles: string[] }>(
     `SELECT m.id, m.title, m.sort_order, m.icon, m.hidden, p.menu_key AS parent_key,
             ARRAY(SELECT r.code FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = m.id ORDER BY r.code) AS roles
        FROM menus m LEFT JOIN menus p ON p.id = m.parent_id WHERE m.menu_key = $1`, [key]))[0];
+/**
+ * A migrated database of the test's own with the seeded menus (no roles): for a test whose rows
+ * would reach other tests' menus through the shared server's database (a report row under
+ * 'reportcall' allocated to agents shows them the whole group).
+ */
+async function ownMenus(fn: (db: Db) => Promise<void>): Promise<void> {
+  const { db, drop } = await openTestDb(s.ctx.config.timeZone);
+  try {
+    await migrate(db);
+    await seedMenusIfEmpty(db);
+    await fn(db);
+  } finally {
+    await db.close();
+    await drop();
+  }
+}
 const roles = async () => s.ctx.db.query<{ id: number; code: string; ability: string[] }>(
   `SELECT r.id, r.code, ARRAY(SELECT ability FROM role_abilities a WHERE a.role_id = r.id) AS ability FROM roles r ORDER BY r.code`);
 
@@ -97,13 +114,13 @@ describe(`menus from schemas on ${engine}`, () => {
     expect((await rowOf(group.name))!.roles).toEqual(['admin', 'supervisor']);
   });
 
-  it('adds a parent-less or unknown-parent entry at the top level, named from its path', async () => {
+  it('adds a parent-less or unknown-parent entry at the top level, named from its path', () => ownMenus(async (db) => {
     const loose = source([], { parent: 'no-such-group', path: '/tools/work-order' });
-    await syncSchemaMenus(s.ctx.db, [loose]);
-    expect(await rowOf(loose.name)).toMatchObject({ parent_key: null });
-    const [r] = await s.ctx.db.query<{ name: string; component: string }>('SELECT name, component FROM menus WHERE menu_key = $1', [loose.name]);
+    await syncSchemaMenus(db, [loose]);
+    expect(await rowOf(loose.name, db)).toMatchObject({ parent_key: null });
+    const [r] = await db.query<{ name: string; component: string }>('SELECT name, component FROM menus WHERE menu_key = $1', [loose.name]);
     expect(r).toEqual({ name: 'WorkOrder', component: `resources/${loose.name}` });
-  });
+  }));
 });
 
 describe(`report menus on ${engine}`, () => {
@@ -134,14 +151,16 @@ describe(`report menus on ${engine}`, () => {
     expect(await group(await s.login('agent1', 'agent123'))).toBeUndefined();
   });
 
-  it('keeps a report apart from an entity of the same name', async () => {
+  // In a database of its own: on the server's, this report (readable by agents) would give agents
+  // the 'reportcall' group, which the test above says they never get (seen in a shuffled run).
+  it('keeps a report apart from an entity of the same name', () => ownMenus(async (db) => {
     const id = `gadget${crypto.randomBytes(3).toString('hex')}`;
     const entity = source(['admin'], { parent: undefined, path: `/e-${id}` });
     const report = reportMenuSources([{ ...s.ctx.reports[0]!.schema, id, menu: { parent: 'reportcall', path: `/reportcall/${id}`, icon: 'BarChartOutlined', order: 99 } }]);
-    const added = await syncSchemaMenus(s.ctx.db, [{ ...entity, name: id }, ...report]);
+    const added = await syncSchemaMenus(db, [{ ...entity, name: id }, ...report]);
     expect(added.sort()).toEqual([id, `reports/${id}`].sort());
-    expect(await rowOf(`reports/${id}`)).toMatchObject({ parent_key: 'reportcall', title: `reports.${id}.title` });
-  });
+    expect(await rowOf(`reports/${id}`, db)).toMatchObject({ parent_key: 'reportcall', title: `reports.${id}.title` });
+  }));
 });
 
 describe(`router/getList groups on ${engine}`, () => {

@@ -4,11 +4,12 @@
  * the call-record columns and the usual call filters.
  */
 import { dateRange, direction, phone, seat } from './conditions.ts';
+import { SEES_EVERY_SEAT } from '../../permissions.ts';
 
 /** Every logged-in user; what an agent sees is narrowed by `ownSeat`. */
 export const ANY_USER = [] as const;
 /** Administrators and supervisors see every seat; anyone else only rows of their own seat. */
-export const ownSeat = <S extends string>(sql: S) => ({ sql, unless: ['admin', 'supervisor'] }) as const;
+export const ownSeat = <S extends string>(sql: S) => ({ sql, unless: SEES_EVERY_SEAT }) as const;
 export const SUPERVISORS = ['admin', 'supervisor'] as const;
 
 /** A classification (category) as set by UpdateCallInfoClassification: equal. */

@@ -23,6 +23,12 @@ export const RECORDING_COLUMN = {
   key: 'recording', sql: "CASE WHEN c.record_path <> '' THEN '/api/recordings/' || c.call_id ELSE '' END", format: 'recording',
 } as const;
 
+/** A transferred call's seats (the seat it left and the seat it went to; '' when not transferred), beside the nine on the call report. */
+export const TRANSFER_COLUMNS = [
+  { key: 'transferFrom', sql: 'c.transfer_from', format: 'text' },
+  { key: 'transferTo', sql: 'c.transfer_to', format: 'text' },
+] as const;
+
 export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
 /** Spec section 2's page sizes (the report page adds the initial 10 to its selector). */
 export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;

@@ -2,17 +2,26 @@
  * Condition properties that many reports share: the date range over a time column, a seat,
  * a customer number. Each is a JSON Schema property with its SQL (schemas/report-types.ts).
  */
+import { RANGE_BOUND } from '../../range.ts';
+
+/** A range bound (schemas/range.ts) shown as a date picker. */
+const BOUND = { ...RANGE_BOUND, 'x-widget': 'input' } as const;
 
 /**
- * A range bound: a whole day 'YYYY-MM-DD' (the browser's date pickers) or an instant
- * 'YYYY-MM-DD HH:mm:ss' — the list core's RANGE_BOUND (server/lists/conditions.ts), restated
- * here because the browser reads schema files and never imports server code.
+ * startTime / endTime over a time column: the half-open period [start, end) of docs/kpi.md (an
+ * end day includes all of that day, an end instant its whole second).
  */
-const BOUND = { type: 'string', maxLength: 19, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$', 'x-widget': 'input' } as const;
-
-/** startTime / endTime over a time column: from the start day (inclusive) to the end day (inclusive). */
 export const dateRange = <S extends string>(sql: S) => ({
   startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from' } },
+  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
+}) as const;
+
+/**
+ * startTime / endTime over rows that span a time ([sql, until), a status log): a row matches when
+ * it overlaps the period, so a log across the period's start counts its part inside.
+ */
+export const spanRange = <S extends string, U extends string>(sql: S, until: U) => ({
+  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from', until } },
   endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
 }) as const;
 

@@ -126,11 +126,13 @@ export class Gateway {
   async stateOf(seat: string): Promise<PhoneMessage> {
     const [open] = await this.db.query<{ status: number; since: number }>(
       OPEN_STATUS_OF('$1', 'l.status, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
-    const call = this.book.callOf(seat);
+    const on = this.book.partOf(seat);
+    const call = on?.call;
     return {
       type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
       callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
-      answered: call?.answeredAt !== undefined, held: call?.heldSince !== undefined, link: this.online ? 'up' : 'down',
+      answered: on?.part.answeredAt !== undefined, held: on?.part.role === 'agent' && call?.heldSince !== undefined,
+      link: this.online ? 'up' : 'down',
     };
   }
 
@@ -153,9 +155,17 @@ export class Gateway {
         const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
         return { ok: true, msg: jobMessage('originate', uuid, [job]) };
       }
-      const call = this.book.callOf(seat);
-      if (!call || call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
+      const on = this.book.partOf(seat);
+      if (!on || on.call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
+      const call = on.call;
       let lines: string[];
+      // A three-way's third party controls its own leg only: hanging up leaves the call.
+      if (on.part.role === 'third') {
+        if (c.op !== 'uuid_kill' && c.op !== 'uuid_killthree2') return refuse('NO_CALL', 'phone_NO_CALL');
+        lines = build.leave(on.part.leg);
+        const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
+        return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
+      }
       switch (c.op) {
         case 'uuid_kill': lines = build.hangup(call); break;
         case 'uuid_killthree': lines = build.hangupAll(call); break;

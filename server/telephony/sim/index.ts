@@ -26,8 +26,6 @@ export interface SimulatorOptions {
   callsPerMinute?: number;
   /** Ready seats, for random calls. */
   seats?: () => Promise<Array<{ seat: string; extension: string }>>;
-  /** The seat of an extension (transfer targets carry it as cc_seat). */
-  seatOf?: (extension: string) => Promise<string | undefined>;
   /** Demo: an incoming call is answered by the simulated phone after this many seconds; 0 = wait for answer(ext). */
   autoAnswerSeconds?: number;
   clock?: SimClock;
@@ -65,7 +63,6 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   const model = new CallModel({
     clock,
     random,
-    seatOf: opts.seatOf,
     timings: { ...(opts.autoAnswerSeconds ? { autoAnswerMs: opts.autoAnswerSeconds * 1000 } : {}), ...opts.timings },
     emit: (headers) => server?.broadcast(headers),
     onRecording: (file, seconds) => {
