@@ -69,14 +69,14 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       if (seat === me.userSeatNo) {
         await db.transaction(async (tx) => {
           await tokens.revoke(tx, me.jti);
-          if (seat) await closeSeatStatus(tx, seat, new Date());
+          if (seat) await closeSeatStatus(tx, seat, ctx.clock.date());
         });
         return ok(null);
       }
       if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
         await revokeSeatSessions(tx, seat);
-        await closeSeatStatus(tx, seat, new Date());
+        await closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok(null);
     },
@@ -100,7 +100,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       const { seat, status, ifNoneOpen } = read(req);
       const own = ownSeatOrAdmin(req, lang, seat);
       const code = chosenStatus(lang, status);
-      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ifNoneOpen))));
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ctx.clock.date(), ifNoneOpen))));
     });
   const seatOnly = (status: number) => (req: FastifyRequest) => {
     const body = bodyOf(req);

@@ -17,6 +17,7 @@ import { endAfterCall, markSurvey, persistEvent, settleEnded, sweepEvents } from
 import { parseChannels, rebuildCalls } from './rebuild.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
 import { targetKind } from './targets.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
 export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   gateway: string;
   /** Prefixes of the outside numbers a call may be transferred to (targets.ts); none when unset. */
   externalPrefixes?: readonly string[];
+  /** Business time (server/clock.ts), for the times events do not carry; real time when unset. */
+  clock?: Clock;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
@@ -259,7 +262,7 @@ export class Gateway {
     if (!this.link) return;
     const asked = new Date();
     const body = await this.link.api('show channels as json');
-    const calls = await rebuildCalls(this.db, parseChannels(body));
+    const calls = await rebuildCalls(this.db, parseChannels(body), (this.opts.clock ?? systemClock).now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
     const at = this.lostAt ?? asked;
@@ -302,7 +305,7 @@ export class Gateway {
       void endAfterCall(this.db, seat, at, new Date(due))
         .then(async () => this.push(seat, await this.stateOf(seat)))
         .catch((err: unknown) => this.opts.log.warn({ err, seat }, 'post-call processing not ended'));
-    }, Math.max(0, due - Date.now()));
+    }, Math.max(0, due - (this.opts.clock ?? systemClock).now()));
     timer.unref();
     this.timers.add(timer);
   }
