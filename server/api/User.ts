@@ -69,14 +69,14 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       if (seat === me.userSeatNo) {
         await db.transaction(async (tx) => {
           await tokens.revoke(tx, me.jti);
-          if (seat) await closeSeatStatus(tx, seat, new Date());
+          if (seat) await closeSeatStatus(tx, seat, ctx.clock.date());
         });
         return ok(null);
       }
       if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
         await revokeSeatSessions(tx, seat);
-        await closeSeatStatus(tx, seat, new Date());
+        await closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok(null);
     },
@@ -101,7 +101,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       const own = ownSeatOrAdmin(req, lang, seat);
       const code = chosenStatus(lang, status);
       const why = chosenReason(lang, code, reason);
-      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ifNoneOpen, why))));
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ctx.clock.date(), ifNoneOpen, why))));
     });
   const seatOnly = (status: number, reason?: string) => (req: FastifyRequest) => {
     const body = bodyOf(req);

@@ -141,6 +141,10 @@ export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
         const known = kind === 'row' ? Boolean(m.exprs[key]) : Boolean(m.schema.conditions.properties[key]);
         if (!known) throw new Error(`report ${m.schema.id}: drill to ${d.report} takes "${cond}" from unknown ${from}`);
       }
+      // The drilled list holds the figure's rows only if it is filtered as the figure was: every
+      // condition of this report that the target also takes is carried (docs/kpi.md, drill-downs).
+      const dropped = Object.keys(m.schema.conditions.properties).filter((k) => target.schema.conditions.properties[k] && !(k in d.conditions));
+      if (dropped.length) throw new Error(`report ${m.schema.id}: drill from "${col}" to ${d.report} does not carry the condition(s) ${dropped.join(', ')}`);
     }
   }
   return models;

@@ -152,6 +152,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
           seatSocket = { seat: own, send };
           gateway.attach(seatSocket);
         }
+        await gateway.verify(own);
         return send(await gateway.stateOf(own));
       }
       if (!seatSocket) return error('NOT_LOGGED_IN', 'phone_NOT_LOGGED_IN');
