@@ -34,10 +34,28 @@ export async function readyOnPhoneBar(page: Page): Promise<void> {
 /** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
 export const day = (offset: number) => isoDate(new Date(Date.now() + offset * 86_400_000));
 
-/** Opens a menu entry by its titles, parent first. */
+/**
+ * Opens a menu entry by its titles, parent first, as a person does: a group's title is clicked
+ * only when the group is closed (a click on an open one closes it), and its entries only once it
+ * has finished opening: antd animates the submenu's height, and a click meanwhile lands on the
+ * moving subtree ("subtree intercepts pointer events"). A title that is no group is clicked.
+ */
 export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
   const menu = page.getByTestId('side-menu');
-  for (const title of titles) await menu.getByText(title, { exact: true }).click();
+  for (const title of titles) {
+    const text = menu.getByText(title, { exact: true });
+    await expect(text).toBeVisible();
+    const group = menu.locator('.ant-menu-submenu-title').filter({ has: text });
+    if ((await group.count()) === 0) {
+      await text.click();
+      continue;
+    }
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    const entries = group.locator('xpath=following-sibling::ul[1]');
+    await expect(entries).toBeVisible();
+    await expect(entries).not.toHaveClass(/ant-motion-collapse/);
+  }
 }
 
 /**
