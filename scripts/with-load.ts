@@ -22,10 +22,16 @@ process.on('exit', stopBurners);
 console.log(`with-load: ${count} CPU burners (pids ${burners.map((b) => b.pid).join(', ')}) on ${os.cpus().length} cores; running: ${[cmd, ...cmdArgs].join(' ')}`);
 
 const started = Date.now();
-const child = spawn(cmd!, cmdArgs, { stdio: 'inherit' });
+// In a process group of its own, so that a stop reaches what it started too (npx starts the
+// runner, the runner starts servers and browsers), not only its first process.
+const child = spawn(cmd!, cmdArgs, { stdio: 'inherit', detached: true });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    child.kill(signal);
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
     stopBurners();
   });
 }
