@@ -4,11 +4,11 @@
  * Installs chromium and postgresql from Debian when run as root and missing. Ends with the
  * slowest ten test files (all suites) and one line "N passed, N failed".
  *
- * Three lanes run at once, since much of the server suites' time is spent waiting on sockets,
+ * Two lanes run at once, since much of the server suites' time is spent waiting on sockets,
  * timers and databases: (1) type checks, unit tests, build, browser tests; (2) the server
- * suite on PGlite; (3) on PostgreSQL. The lanes that run beside the first have their output
- * kept and printed whole when each ends. TEST_SERIAL=1 runs everything one after the other,
- * with all output as it comes.
+ * suite on PGlite, then on PostgreSQL (two files at a time each, vitest.server.config.ts).
+ * The second lane's output is kept and printed whole as each suite ends. TEST_SERIAL=1 runs
+ * everything one after the other, with all output as it comes.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,10 +28,20 @@ const results: Tally[] = [];
 const fileTimes: { suite: string; file: string; seconds: number }[] = [];
 const SERIAL = process.env.TEST_SERIAL === '1';
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+function runSync(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n▶ ${[path.basename(cmd), ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return res.status ?? 1;
+}
+
+/** Runs a command with its output as it comes; without blocking, so that the other lane's steps start on time. */
+async function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  console.log(`\n▶ ${[path.basename(cmd), ...args].join(' ')}`);
+  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise<number>((resolve) => {
+    child.on('exit', (c) => resolve(c ?? 1));
+    child.on('error', () => resolve(1));
+  });
 }
 
 /**
@@ -61,15 +71,15 @@ function ensureSystemPackages(): void {
   if (missing.length === 0) return;
   if (process.getuid?.() === 0) {
     console.log(`Installing from Debian: ${missing.join(' ')}`);
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' });
+    runSync('apt-get', ['update', '-qq']);
+    runSync('apt-get', ['install', '-y', '-qq', ...missing], { DEBIAN_FRONTEND: 'noninteractive' });
   } else {
     console.log(`Missing system packages: ${missing.join(' ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`);
   }
 }
 
-function check(name: string, cmd: string, args: string[]): boolean {
-  const ok = run(cmd, args) === 0;
+async function check(name: string, cmd: string, args: string[]): Promise<boolean> {
+  const ok = (await run(cmd, args)) === 0;
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
   return ok;
 }
@@ -79,7 +89,7 @@ const relative = (file: string) => path.relative(root, path.resolve(root, file))
 async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {}, extra: string[] = [], beside = false): Promise<void> {
   const file = path.join(out, `${name}.json`);
   const args = ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
-  const code = beside ? await runBeside(name, bin('vitest'), args, env) : run(bin('vitest'), args, env);
+  const code = await (beside ? runBeside(name, bin('vitest'), args, env) : run(bin('vitest'), args, env));
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8'));
     const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -94,13 +104,13 @@ async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {},
 
 interface PwSuite { file?: string; suites?: PwSuite[]; specs?: { file?: string; tests: { results: { duration: number }[] }[] }[] }
 
-function playwright(): void {
+async function playwright(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     results.push({ name: 'e2e', passed: 0, failed: 1, note: `no Chromium at ${CHROMIUM}` });
     return;
   }
   const file = path.join(out, 'e2e.json');
-  const code = run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: CHROMIUM });
+  const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: CHROMIUM });
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, number>; suites: PwSuite[] };
     const s = report.stats;
@@ -129,22 +139,20 @@ console.log(`Server suites shuffled with seeds ${seed} (PGlite) and ${seed + 1} 
 ensureSystemPackages();
 const started = Date.now();
 const pgAvailable = Boolean(findPgBin());
-// Lanes 2 and 3 start first and run beside lane 1 (sequential with TEST_SERIAL=1, in this order).
+// Lane 2 starts first and runs beside lane 1 (after the unit tests with TEST_SERIAL=1).
 const serverLanes = async () => {
-  const pglite = vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' }, shuffle(seed), true);
-  if (SERIAL) await pglite;
-  const postgres = pgAvailable ? vitest('server-postgres', 'vitest.server.config.ts', { TEST_DB: 'postgres' }, shuffle(seed + 1), true) : undefined;
-  await Promise.all([pglite, postgres]);
+  await vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' }, shuffle(seed), true);
+  if (pgAvailable) await vitest('server-postgres', 'vitest.server.config.ts', { TEST_DB: 'postgres' }, shuffle(seed + 1), true);
 };
 const beside = SERIAL ? undefined : serverLanes();
-check('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.app.json']);
-check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json']);
+await check('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.app.json']);
+await check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json']);
 await vitest('unit', 'vitest.unit.config.ts');
 if (SERIAL) await serverLanes();
 if (!pgAvailable) console.log('\nPostgreSQL binaries not found: the server suite ran on PGlite only (apt-get install -y postgresql to add it).');
-if (check('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'])) {
+if (await check('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'])) {
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
-  playwright();
+  await playwright();
 } else {
   results.push({ name: 'e2e', passed: 0, failed: 1, note: 'not run: the build failed' });
 }
