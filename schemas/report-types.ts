@@ -41,16 +41,25 @@ export interface ReportColumn {
   readonly title?: string;
 }
 
+/**
+ * The report's period inside column SQL: its first range pair (startTime / endTime) as the
+ * half-open [start, end) of docs/kpi.md, bound per request ('-infinity' / 'infinity' when a bound
+ * is absent). Status figures clip each log to it: `LEAST(end, PERIOD.end) - GREATEST(start, PERIOD.start)`.
+ */
+export const PERIOD = { start: '{periodStart}', end: '{periodEnd}' } as const;
+
 /** A list-core condition (server/lists/sql.ts): the value compared with `sql` by the operator. */
 export type ConditionFilter =
   | { readonly sql: string; readonly op: 'eq' | 'like' | 'in'; readonly arrayType?: string }
-  | { readonly sql: string; readonly op: 'range'; readonly bound: 'from' | 'to' };
+  | { readonly sql: string; readonly op: 'range'; readonly bound: 'from' | 'to'; readonly until?: string };
 
 /**
  * One condition: its JSON Schema (validation, and the browser's filter widget) plus exactly one of
  * - `x-sql`: an SQL fragment in which the single `$` is the value's bind parameter;
  * - `x-filter`: a list-core operator over an SQL expression. A 'range' pair (bound from / to over
- *   the same expression) is checked: the end before the start is a 400 naming the end.
+ *   the same expression) is the half-open period [start, end) of docs/kpi.md and is checked: the
+ *   end before the start is a 400 naming the end. `until` (the 'from' bound's) makes a row
+ *   spanning [sql, until) — a status log — match when it overlaps the period.
  */
 export interface ConditionProperty extends PropertySchema {
   readonly 'x-sql'?: string;

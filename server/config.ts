@@ -3,6 +3,7 @@ import { ENTITIES_DIR } from './entities/load.ts';
 import { REPORTS_DIR } from './reports/load.ts';
 import type { LimitRules } from './auth/limiter.ts';
 import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
+import { clockStartFrom } from './clock.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   rsaLogin: boolean;
   logLevel: string;
   timeZone: string;
+  /** Tests and demos: business time starts at this instant and advances in real time (CLOCK_NOW); unset = real time. */
+  clockNow: Date | undefined;
   staticDir: string;
   seed: boolean;
   /** Folders of entity schemas (tests add fixtures). */
@@ -36,6 +39,8 @@ export interface Config {
   exportMaxRows: number;
   /** Chat hub (README "Chat"): open chats one agent serves at once (CHAT_AGENT_CAPACITY); how long an agent's socket may be gone before its chats are re-queued (CHAT_GRACE_SECONDS). */
   chat: { agentCapacity: number; graceSeconds: number };
+  /** How long a seat stays present after its last phone socket went away (PRESENCE_GRACE_SECONDS): a reload survives it; then its status is closed. */
+  presenceGraceMs: number;
   /** Bytes one chat file upload may hold (UPLOAD_MAX_BYTES); files are kept in DATA_DIR/uploads. */
   uploadMaxBytes: number;
   /** What one chat may hold in all, counted in the database over every process: files (CHAT_UPLOAD_MAX_FILES) and bytes (CHAT_UPLOAD_MAX_BYTES). */
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rsaLogin: flagFrom(env.RSA_LOGIN, 'RSA_LOGIN'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    clockNow: clockStartFrom(env.CLOCK_NOW),
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       agentCapacity: Math.max(1, intFrom(env.CHAT_AGENT_CAPACITY, 5, 'CHAT_AGENT_CAPACITY')),
       graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
     },
+    presenceGraceMs: intFrom(env.PRESENCE_GRACE_SECONDS, 30, 'PRESENCE_GRACE_SECONDS') * 1000,
     uploadMaxBytes: Math.max(1, intFrom(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES')),
     chatUploads: {
       maxFiles: intFrom(env.CHAT_UPLOAD_MAX_FILES, 20, 'CHAT_UPLOAD_MAX_FILES'),

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { SEAT_STATUS } from './seat-status.ts';
 
 /**
  * The live seat monitor's wire format: one seat as CallInfo/getSeatMonitor lists it, and the
@@ -9,11 +10,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const seatRowSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['userSeatNo', 'userChineseName', 'status', 'since', 'callId', 'phoneNo', 'callTime'],
+  required: ['userSeatNo', 'userChineseName', 'status', 'since', 'callId', 'phoneNo', 'callTime', 'present'],
   properties: {
     userSeatNo: { type: 'string' },
     userChineseName: { type: 'string' },
-    /** Spec section 4 status code of the seat's open log; null = no open log (logged out). */
+    /**
+     * Spec section 4 status code of the seat's open log; null = no open log (logged out). With a
+     * call open it is the call's (6 ringing, 7 talking) whatever the log says, so the two agree.
+     */
     status: { type: ['integer', 'null'] },
     /** When that status began, 'YYYY-MM-DD HH:mm:ss' in the server's zone. */
     since: { type: ['string', 'null'] },
@@ -21,6 +25,12 @@ export const seatRowSchema = {
     callId: { type: ['string', 'null'] },
     phoneNo: { type: ['string', 'null'] },
     callTime: { type: ['string', 'null'] },
+    /**
+     * A phone bar of the seat is connected, on any process, or went away less than the grace
+     * period ago (server/seats/presence.ts). A seat not present shows as logged out; with a call
+     * still open (the desk phone may talk on) it shows the call and the absence both.
+     */
+    present: { type: 'boolean' },
   },
 } as const;
 
@@ -62,3 +72,35 @@ export const endMessageSchema = {
 } as const;
 
 export type MonitorEnd = FromSchema<typeof endMessageSchema>;
+
+/**
+ * What the monitor shows for a seat (docs/kpi.md "Seat monitor"): `status` as shown (null =
+ * logged out: no open log, or nobody present and no call) and whether the seat's phone bar is
+ * absent although a call goes on.
+ */
+export function shownStatus(row: Pick<SeatRow, 'status' | 'present' | 'callId'>): { status: number | null; absent: boolean } {
+  if (row.callId !== null) return { status: row.status, absent: !row.present };
+  return { status: row.present ? row.status : null, absent: false };
+}
+
+/** Codes the monitor counts as busy: ringing, talking (a hold is part of the call), on call, post-call processing. */
+export const BUSY_CODES: readonly number[] = [SEAT_STATUS.onCall, SEAT_STATUS.afterCall, SEAT_STATUS.ringing, SEAT_STATUS.talking];
+
+export interface MonitorCounts { seats: number; ready: number; busy: number; notReady: number; loggedOut: number }
+
+/**
+ * The monitor's counters (docs/kpi.md "Seat monitor"), one partition of the seats by what each
+ * shows: ready, busy (BUSY_CODES), not ready (every other status: login, break, meeting,
+ * quality check, revisit) and logged out.
+ */
+export function monitorCounts(rows: readonly SeatRow[]): MonitorCounts {
+  const counts: MonitorCounts = { seats: rows.length, ready: 0, busy: 0, notReady: 0, loggedOut: 0 };
+  for (const row of rows) {
+    const { status } = shownStatus(row);
+    if (status === null) counts.loggedOut += 1;
+    else if (status === 0) counts.ready += 1;
+    else if (BUSY_CODES.includes(status)) counts.busy += 1;
+    else counts.notReady += 1;
+  }
+  return counts;
+}

@@ -1,11 +1,11 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange, seat } from './shared/conditions.ts';
-import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
+import { CALL_KPI, SCOPED_KPI, kpiColumn } from './shared/kpi.ts';
 
 /** Per agent (seat): inbound offered/answered, outbound attempted/connected, talk, AHT, ring time, satisfaction. */
 export default {
   id: 'agentCallSynthesis',
-  description: 'Per seat over the date range. AHT is talk seconds per answered call (after-call time is not recorded per call); ring seconds are capped at 60 per call.',
+  description: 'Per seat over the date range: inbound offered and answered, outbound attempted and connected; handled = answered inbound + connected outbound, and talk, after-call and AHT = (talk + after-call) / handled are over those same calls (in + out). Ring seconds are capped at 60 per call.',
   endpoint: { module: 'CallReport', action: 'getAgentcallsynthesis' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/agentcallsynthesis', icon: 'TeamOutlined', order: 15 },
@@ -17,8 +17,10 @@ export default {
     { ...kpiColumn('answered', CALL_KPI.answered), total: 'kpi' },
     { ...kpiColumn('outbound', CALL_KPI.outbound), total: 'kpi' },
     { ...kpiColumn('outboundConnected', CALL_KPI.outboundConnected), total: 'kpi' },
-    { ...kpiColumn('talkSeconds', CALL_KPI.talkSeconds), total: 'kpi' },
-    { ...kpiColumn('aht', CALL_KPI.aht), total: 'kpi' },
+    { ...kpiColumn('handled', SCOPED_KPI.all.handled), total: 'kpi' },
+    { ...kpiColumn('talkSeconds', SCOPED_KPI.all.talkSeconds), total: 'kpi' },
+    { ...kpiColumn('afterCallSeconds', SCOPED_KPI.all.afterCallSeconds), total: 'kpi' },
+    { ...kpiColumn('aht', SCOPED_KPI.all.aht), total: 'kpi' },
     { ...kpiColumn('ringSeconds', CALL_KPI.ringSeconds), total: 'kpi' },
     { ...kpiColumn('satisfaction', CALL_KPI.satisfaction), total: 'kpi' },
   ],
@@ -31,7 +33,8 @@ export default {
   totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['offered', 'answered', 'outbound'] },
   drill: {
-    answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } },
+    answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', direction: { const: 'in' }, answered: { const: true } } },
+    handled: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', answered: { const: true } } },
     outbound: { report: 'dialOut', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } },
   },
   export: true,

@@ -5,7 +5,7 @@ import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
 /** Seat (booth) occupancy: per seat logged-in time, busy time (on call and after-call) and occupancy. */
 export default {
   id: 'booth',
-  description: 'Per seat: logged-in seconds (every status log), busy seconds (on call, ringing, talking, after-call) and occupancy = busy / (busy + ready).',
+  description: 'Per seat: logged-in seconds (every status log), busy seconds (on call, ringing, talking, after-call) and occupancy = busy / (busy + ready); each log clipped to the date range (an open log up to now).',
   endpoint: { module: 'CallReport', action: 'getBooth' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/booth', icon: 'DesktopOutlined', order: 100 },

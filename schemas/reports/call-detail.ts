@@ -1,5 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
 import { SUPERVISORS } from './shared/call-info.ts';
+import { NOW } from './shared/kpi.ts';
 
 /**
  * One call's timeline: the call record itself (kind 'call', at its call time), its legs from
@@ -16,7 +17,7 @@ const TIMELINE = `(
   UNION ALL
   SELECT c.call_id, 2, s.id, 'status', s.user_seat_no, s.s_start_time, s.status, ''
   FROM call_records c JOIN seat_status_logs s ON s.user_seat_no = c.user_seat_no AND c.user_seat_no <> ''
-    AND s.s_start_time < coalesce(c.destroy_time, now()) AND coalesce(s.s_end_time, 'infinity') > c.call_time
+    AND s.s_start_time < coalesce(c.destroy_time, ${NOW}) AND coalesce(s.s_end_time, 'infinity') > c.call_time
 ) t`;
 
 export default {

@@ -6,7 +6,7 @@ import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
 /** Inbound summary per day for startTime-endTime (spec parameters). */
 export default {
   id: 'callInReport',
-  description: 'Inbound calls per day: offered, answered, abandoned, abandon rate, service level (20 s), ASA, AHT.',
+  description: 'Inbound calls per day: offered, answered, abandoned, abandon rate, service level (answered in at most 20 s over offered minus abandons under 5 s), ASA, AHT = (talk + after-call) / answered.',
   endpoint: { module: 'CallInfo', action: 'getCallInReport' },
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),

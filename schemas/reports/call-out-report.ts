@@ -1,12 +1,12 @@
 import type { ReportSchema } from '../report-types.ts';
 import { ANY_USER, ownSeat } from './shared/call-info.ts';
 import { dateRange, seat } from './shared/conditions.ts';
-import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
+import { CALL_KPI, SCOPED_KPI, kpiColumn } from './shared/kpi.ts';
 
 /** Outbound summary per day for startTime-endTime. */
 export default {
   id: 'callOutReport',
-  description: 'Outbound calls per day: attempted, connected, connect rate, talk time, AHT.',
+  description: 'Outbound calls per day: attempted, connected, connect rate, talk and after-call time of the connected calls, AHT = (talk + after-call) / connected.',
   endpoint: { module: 'CallInfo', action: 'getCallOutReport' },
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),
@@ -19,8 +19,9 @@ export default {
     { ...kpiColumn('outbound', CALL_KPI.outbound), total: 'sum' },
     { ...kpiColumn('outboundConnected', CALL_KPI.outboundConnected), total: 'sum' },
     { key: 'connectRate', sql: `round((${CALL_KPI.outboundConnected.sql})::numeric / NULLIF(${CALL_KPI.outbound.sql}, 0), 4)`, format: 'percent', total: 'kpi' },
-    { ...kpiColumn('talkSeconds', CALL_KPI.talkSeconds), total: 'sum' },
-    { ...kpiColumn('aht', CALL_KPI.aht), total: 'kpi' },
+    { ...kpiColumn('talkSeconds', SCOPED_KPI.out.talkSeconds), total: 'sum' },
+    { ...kpiColumn('afterCallSeconds', SCOPED_KPI.out.afterCallSeconds), total: 'sum' },
+    { ...kpiColumn('aht', SCOPED_KPI.out.aht), total: 'kpi' },
   ],
   sorters: ['day'],
   defaultSort: { field: 'day', order: 'asc' },

@@ -5,7 +5,7 @@ import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
 /** Per day: offered, answered, abandoned, outbound, abandon rate, service level, ASA, AHT. */
 export default {
   id: 'callSynthesis',
-  description: 'Per day of the date range. Service level: answered within 20 s over offered minus abandons within 5 s; ASA uses ring time (queue entry is not recorded).',
+  description: 'Per day of the date range; every figure but outbound is of inbound calls. Service level: answered in at most 20 s over offered minus abandons under 5 s; ASA uses ring time (queue entry is not recorded); AHT = (talk + after-call) / answered inbound.',
   endpoint: { module: 'CallReport', action: 'getCallSynthesis' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/callsynthesis', icon: 'LineChartOutlined', order: 40 },

@@ -6,7 +6,7 @@ import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
 /** Every call KPI of the dictionary over the range, one row (agents: their own seat's figures). */
 export default {
   id: 'comprehensiveByConditions',
-  description: 'All call KPIs for the range in one row: offered, answered, abandoned (short abandons within 5 s apart), service level (answered within 20 s of offered minus short abandons), ASA (ring time stands in for queue wait), AHT, abandon rate, outbound, talk and ring time, satisfaction.',
+  description: 'All call KPIs for the range in one row: offered, answered, abandoned (short abandons: ring under 5 s), service level (answered in at most 20 s over offered minus short abandons), ASA (ring time stands in for queue wait), AHT of inbound calls ((talk + after-call) / answered), abandon rate, outbound, talk and ring time of all calls, satisfaction.',
   endpoint: { module: 'CallInfo', action: 'getComprehensiveByConditions' },
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),

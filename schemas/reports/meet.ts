@@ -1,11 +1,11 @@
 import type { ReportSchema } from '../report-types.ts';
-import { STATUS } from './shared/kpi.ts';
+import { LOG_SECONDS, STATUS } from './shared/kpi.ts';
 import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
 
 /** Meetings (status 2 and 13): who, when, how long. */
 export default {
   id: 'meet',
-  description: 'Every meeting status log (codes 2 and 13) that started in the date range; an open one lasts up to now.',
+  description: 'Every meeting status log (codes 2 and 13) that overlaps the date range; seconds are its part inside the range (an open one up to now).',
   endpoint: { module: 'CallReport', action: 'getMeet' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/meet', icon: 'TeamOutlined', order: 110 },
@@ -17,7 +17,7 @@ export default {
     { key: 'userChineseName', sql: 's.user_chinese_name', format: 'text' },
     { key: 'startTime', sql: 's.s_start_time', format: 'datetime' },
     { key: 'endTime', sql: 's.s_end_time', format: 'datetime' },
-    { key: 'seconds', sql: 'round(extract(epoch FROM coalesce(s.s_end_time, now()) - s.s_start_time))', format: 'duration', total: 'sum' },
+    { key: 'seconds', sql: `round(${LOG_SECONDS})`, format: 'duration', total: 'sum' },
   ],
   sorters: ['startTime', 'userSeatNo', 'seconds'],
   defaultSort: { field: 'startTime', order: 'desc' },

@@ -5,7 +5,7 @@ import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
 /** Per queue, taken as the line a call came in on: offered, answered, abandoned, SL, ASA, abandon rate. */
 export default {
   id: 'queueReport',
-  description: 'Inbound calls per line (the queue: skills are not recorded). Service level: answered within 20 s over offered minus abandons within 5 s; ASA uses ring time.',
+  description: 'Inbound calls per line (the queue: skills are not recorded). Short abandons: ring under 5 s. Service level: answered in at most 20 s over offered minus short abandons; ASA uses ring time.',
   endpoint: { module: 'CallReport', action: 'getQueueReport' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/queuereport', icon: 'ApartmentOutlined', order: 60 },

@@ -7,7 +7,7 @@ const SECONDS = STATUS_KPI.loggedInSeconds.sql;
 /** Per status code (spec section 4) across seats: total time, count of logs, share of all logged time. */
 export default {
   id: 'seatStatusSynthesis',
-  description: 'Per status code across seats: seconds, number of logs and share of all the logged seconds in the range.',
+  description: 'Per status across seats: seconds inside the range (each log clipped to it; an open log up to now), number of logs overlapping the range and share of all the logged seconds in the range.',
   endpoint: { module: 'CallReport', action: 'getSeatStatusSynthesis' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/seatstatussynthesis', icon: 'PieChartOutlined', order: 90 },

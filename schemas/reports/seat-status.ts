@@ -5,7 +5,7 @@ import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
 /** Per seat: seconds in each status, from the seat status logs. */
 export default {
   id: 'seatStatus',
-  description: 'Per seat: seconds spent ready, on call (on call, ringing, talking), after-call, on break, in meetings, quality check and revisit, from status logs that started in the date range (an open log counts up to now).',
+  description: 'Per seat: seconds spent ready, on call (on call, ringing, talking), after-call, on break, in meetings, quality check and revisit, from the status logs, each clipped to the date range (a log across its start or end counts only its part inside; an open log runs up to now).',
   endpoint: { module: 'CallReport', action: 'getSeatStatus' },
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/seatstatus', icon: 'FieldTimeOutlined', order: 80 },

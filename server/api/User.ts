@@ -9,6 +9,7 @@ import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
 import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
 import type { IdleAgent } from '../../schemas/protocol/idle-agent.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
+import { PRESENT } from '../seats/presence.ts';
 import { chatTakers } from '../chat/assign.ts';
 import { chatRules } from '../chat/hub.ts';
 import { seatNo } from './callinfo-sql.ts';
@@ -41,13 +42,14 @@ const noBody: Check<Record<string, never>> = compile({ type: 'object', additiona
 const idleQuerySchema = { type: 'object', additionalProperties: false, properties: { for: { enum: ['chat'] } } } as const;
 const idleQuery: Check<FromSchema<typeof idleQuerySchema>> = compile(idleQuerySchema);
 
-// Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats whose open
-// status is ready and whose user is logged in now; the caller's own seat is left out.
+// Idle agents for the transfer dialog (spec section 3 "idle agent"): enabled seats that are present
+// (a phone socket open, or gone within the grace period: seats/presence.ts), whose open status is
+// ready and whose user is logged in now; the caller's own seat is left out.
 const IDLE_AGENTS = `SELECT u.user_chinese_name AS "userChineseName", u.fjh, u.user_seat_no AS "userSeatNo"
   FROM users u
   JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no')}) s ON s.status = $2
  WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0' AND u.user_seat_no IS DISTINCT FROM $1
-   AND ${liveSessionOf('u')}
+   AND ${liveSessionOf('u')} AND ${PRESENT('u.user_seat_no')}
  ORDER BY u.user_seat_no`;
 
 /** Spec controller `User` (section 7): the seat's session, status and busy flag, and the look-ups of the phone bar. */
@@ -67,14 +69,14 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       if (seat === me.userSeatNo) {
         await db.transaction(async (tx) => {
           await tokens.revoke(tx, me.jti);
-          if (seat) await closeSeatStatus(tx, seat, new Date());
+          if (seat) await closeSeatStatus(tx, seat, ctx.clock.date());
         });
         return ok(null);
       }
       if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
         await revokeSeatSessions(tx, seat);
-        await closeSeatStatus(tx, seat, new Date());
+        await closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok(null);
     },
@@ -98,7 +100,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       const { seat, status, ifNoneOpen } = read(req);
       const own = ownSeatOrAdmin(req, lang, seat);
       const code = chosenStatus(lang, status);
-      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ifNoneOpen))));
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ctx.clock.date(), ifNoneOpen))));
     });
   const seatOnly = (status: number) => (req: FastifyRequest) => {
     const body = bodyOf(req);

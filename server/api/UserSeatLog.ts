@@ -47,7 +47,7 @@ export default async function userSeatLogRoutes(app: FastifyInstance, ctx: AppCo
     logBody(body, lang);
     const seat = ownSeatOrAdmin(req, lang, body.userSeatNo);
     const status = chosenStatus(lang, body.status);
-    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status, body.ifNoneOpen))));
+    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status, ctx.clock.date(), body.ifNoneOpen))));
   };
   app.post('/api/UserSeatLog/addUserSeatLogByUserSeat', { config: { access: anyUser } }, change);
   app.post('/api/UserSeatLog/changeSeatStatus', { config: { access: anyUser } }, change);
@@ -76,7 +76,7 @@ export default async function userSeatLogRoutes(app: FastifyInstance, ctx: AppCo
         if (!user) throw notFound(message(lang, 'seatNotFound'));
         const open = await openSeatStatus(tx, seat);
         if (!open || (body.id !== undefined && open.id !== body.id) || (body.status !== undefined && open.status !== body.status)) return 0;
-        return closeSeatStatus(tx, seat, new Date());
+        return closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok({ userSeatNo: seat, closed });
     });

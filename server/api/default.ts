@@ -10,6 +10,7 @@ import { ApiError, ok, unauthorized } from '../http/envelope.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
 import { sessionUserSchema } from '../../schemas/session-user.ts';
 import { loginRow, userInfoById } from './users-sql.ts';
+import { freshLogin } from '../seats/presence.ts';
 
 const loginBody = {
   type: 'object',
@@ -113,6 +114,11 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
       await limiter.giveBack([s.user, s.address]);
       await limiter.clear(s.userAddress);
       const token = await tokens.issue(db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
+      // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere.
+      await db.transaction(async (tx) => {
+        const [seat] = await tx.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
+        if (seat?.seat) await freshLogin(tx, seat.seat, ctx.clock);
+      });
       req.log.info({ userId }, 'login');
       return ok({ token });
     },
@@ -159,5 +165,5 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: new Date().toISOString() }));
+  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: ctx.clock.date().toISOString() }));
 }

@@ -33,12 +33,12 @@ export const busyFor = (status: SeatStatusCode): 0 | 1 => (status === SEAT_STATU
 
 /**
  * The agent's choice of status for a seat, in one transaction: the status log changes only when
- * the status does (status-log.ts), and busy follows the busy rule. `ifNoneOpen`: only when the
+ * the status does (status-log.ts), at `at` (the server's clock), and busy follows the busy rule. `ifNoneOpen`: only when the
  * seat has no open status (the phone bar's first write); a status found open stays, busy too.
  * Answers the open log and whether a row was written; 404 when no user has the seat.
  */
-export async function chooseStatus(tx: Queryable, lang: Language, seat: string, status: SeatStatusCode, ifNoneOpen = false): Promise<{ changed: boolean; open: OpenStatus }> {
-  const result = await changeSeatStatus(tx, { seat, status, at: new Date(), ifNoneOpen });
+export async function chooseStatus(tx: Queryable, lang: Language, seat: string, status: SeatStatusCode, at: Date, ifNoneOpen = false): Promise<{ changed: boolean; open: OpenStatus }> {
+  const result = await changeSeatStatus(tx, { seat, status, at, ifNoneOpen });
   if (!result) throw notFound(message(lang, 'seatNotFound'));
   if (result.changed || !ifNoneOpen) await tx.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1 AND busy <> $2', [seat, busyFor(status)]);
   return result;

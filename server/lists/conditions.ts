@@ -11,12 +11,8 @@ export const PAGING = {
   sortOrder: { type: 'string', enum: ['asc', 'desc', 'ascend', 'descend'] },
 } as const;
 
-/**
- * A range bound (reports' startTime/endTime): a whole day 'YYYY-MM-DD', or an instant
- * 'YYYY-MM-DD HH:mm:ss'. The database checks the calendar (2024-02-30 is a 400 there).
- */
-export const RANGE_BOUND = { type: 'string', maxLength: 19, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$' } as const;
-export const isWholeDay = (v: unknown) => typeof v === 'string' && v.length === 10;
+/** A range bound and its whole-day test, defined once for the browser and the server (schemas/range.ts). */
+export { RANGE_BOUND, isWholeDay } from '../../schemas/range.ts';
 
 export type Conditions = Record<string, unknown> & { pageNo?: number; pageSize?: number; sortField?: string; sortOrder?: string };
 

@@ -7,11 +7,13 @@ import { isWholeDay, type Conditions } from './conditions.ts';
  *   eq     expr = $ (a list: = ANY($), null: IS NULL)
  *   like   expr contains the text (caseless when the text has letter case)
  *   in     expr = ANY($)
- *   range  bound 'from': expr >= $; bound 'to': expr < the next day (a whole day) or expr <= $
+ *   range  the half-open period [start, end) of docs/kpi.md (rangeStart, rangeEnd): bound 'from':
+ *          expr >= start; bound 'to': expr < end. With `until` the row spans [expr, until) (a
+ *          status log) and is kept when it overlaps the period: 'from' becomes until > start.
  */
 export type ListField =
   | { name: string; sql: string; op: 'eq' | 'like' | 'in'; arrayType?: string }
-  | { name: string; sql: string; op: 'range'; bound: 'from' | 'to' }
+  | { name: string; sql: string; op: 'range'; bound: 'from' | 'to'; until?: string }
   | { name: string; fragment: string };
 
 /** Which wire names may be sorted on, and their SQL expressions; the default sort and a unique tie-break. */
@@ -29,6 +31,13 @@ export const binder = (params: unknown[]) => (v: unknown) => {
   return `$${params.length}`;
 };
 
+/** A period's start as a timestamptz: the bound as given (a day: its 00:00:00 in the session's time zone). */
+export const rangeStart = (bind: (v: unknown) => string, v: unknown) => `${bind(v)}::timestamp::timestamptz`;
+
+/** A period's end, excluded: the next day's 00:00:00 for a day, one second after an instant (its fractions included). */
+export const rangeEnd = (bind: (v: unknown) => string, v: unknown) =>
+  isWholeDay(v) ? `(${bind(v)}::date + 1)::timestamptz` : `(${bind(v)}::timestamp + interval '1 second')::timestamptz`;
+
 function condition(f: ListField, v: unknown, bind: (v: unknown) => string): string {
   if ('fragment' in f) return `(${f.fragment.replace(/\$(?![0-9])/g, () => bind(v))})`;
   const { sql } = f;
@@ -39,8 +48,8 @@ function condition(f: ListField, v: unknown, bind: (v: unknown) => string): stri
       return `${sql} ${text.toLowerCase() === text.toUpperCase() ? 'LIKE' : 'ILIKE'} '%' || ${bind(escapeLike(text))} || '%' ESCAPE '\\'`;
     }
     case 'range':
-      if (f.bound === 'from') return `${sql} >= ${bind(v)}::timestamp`;
-      return isWholeDay(v) ? `${sql} < ${bind(v)}::date + 1` : `${sql} <= ${bind(v)}::timestamp`;
+      if (f.bound === 'from') return f.until ? `${f.until} > ${rangeStart(bind, v)}` : `${sql} >= ${rangeStart(bind, v)}`;
+      return `${sql} < ${rangeEnd(bind, v)}`;
     case 'in':
       return `${sql} = ANY(${bind(v)}::${f.arrayType ?? 'text[]'})`;
     default:

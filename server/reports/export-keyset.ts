@@ -1,7 +1,7 @@
 import type { Conditions } from '../lists/conditions.ts';
 import { binder } from '../lists/sql.ts';
 import type { ReportModel } from './model.ts';
-import type { ReportStatements } from './sql.ts';
+import { bindPeriod, type ReportStatements } from './sql.ts';
 
 /** Where the previous batch ended: the last row's sort value and tie-break, as text (NULL: a NULL sort value). */
 export interface KeysetMark { k: string | null; t: string }
@@ -65,14 +65,14 @@ export function keysetOf(model: ReportModel, st: ReportStatements, c: Conditions
         beyond = desc ? `(${rest} OR ${sort} IS NOT NULL)` : rest;
       }
       const filter = beyond ? (where ? `${where} AND ${beyond}` : `WHERE ${beyond}`) : where;
-      return { sql: `${select} ${filter} ${orderBy} LIMIT ${bind(limit)}`, params };
+      return bindPeriod(model, c, { sql: `${select} ${filter} ${orderBy} LIMIT ${bind(limit)}`, params });
     },
     // pg_typeof is the expression's declared type, known with no row: LIMIT 0 joined to one row of NULLs.
-    types: {
+    types: bindPeriod(model, c, {
       sql: `SELECT json_build_array(${exprs.map((_, i) => `pg_typeof(q."${i}")::text`).join(', ')}) AS r
         FROM (VALUES (1)) one LEFT JOIN (SELECT ${exprs.map((e, i) => `${e} AS "${i}"`).join(', ')} FROM ${from} LIMIT 0) q ON true`,
       params: [],
-    },
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ConditionProperty, ReportColumn, ReportSchema } from '../../schemas/report-types.ts';
+import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
 import { wireSchema } from '../entities/model.ts';
 import { PAGING } from '../lists/conditions.ts';
 import type { ListField, ListOrder } from '../lists/sql.ts';
@@ -19,6 +19,8 @@ export interface ReportModel {
   select: string;
   /** Date-range pairs over one expression: the end may not be before the start. */
   ranges: { from: string; to: string }[];
+  /** The range pair that PERIOD in column SQL stands for (the first), when a column uses it. */
+  period?: { from: string; to: string };
   /** Condition keys whose values are dates or instants (checked on the calendar before any SQL). */
   dateKeys: string[];
   validation: { type: 'object'; additionalProperties: false; properties: Record<string, object>; required?: readonly string[] };
@@ -88,6 +90,8 @@ export function buildReport(schema: ReportSchema): ReportModel {
     const to = fields.find((g) => 'bound' in g && g.bound === 'to' && g.sql === f.sql);
     if (to) ranges.push({ from: f.name, to: to.name });
   }
+  const usesPeriod = schema.columns.some((c) => c.sql.includes(PERIOD.start) || c.sql.includes(PERIOD.end));
+  if (usesPeriod && !ranges.length) fail('a column uses the period (PERIOD) but the conditions have no range pair');
   if (schema.paged) {
     Object.assign(validation, PAGING);
     if (schema.initialPageSize !== undefined && (schema.initialPageSize < 1 || schema.initialPageSize > PAGING.pageSize.maximum)) fail('initialPageSize out of 1..1000');
@@ -108,6 +112,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
     exprs,
     select: schema.columns.map((c) => `${exprs[c.key]} AS "${c.key}"`).join(', '),
     ranges,
+    ...(usesPeriod ? { period: ranges[0] } : {}),
     dateKeys,
     validation: { type: 'object', additionalProperties: false, properties: validation, ...(schema.conditions.required ? { required: schema.conditions.required } : {}) },
   };
@@ -136,6 +141,10 @@ export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
         const known = kind === 'row' ? Boolean(m.exprs[key]) : Boolean(m.schema.conditions.properties[key]);
         if (!known) throw new Error(`report ${m.schema.id}: drill to ${d.report} takes "${cond}" from unknown ${from}`);
       }
+      // The drilled list holds the figure's rows only if it is filtered as the figure was: every
+      // condition of this report that the target also takes is carried (docs/kpi.md, drill-downs).
+      const dropped = Object.keys(m.schema.conditions.properties).filter((k) => target.schema.conditions.properties[k] && !(k in d.conditions));
+      if (dropped.length) throw new Error(`report ${m.schema.id}: drill from "${col}" to ${d.report} does not carry the condition(s) ${dropped.join(', ')}`);
     }
   }
   return models;

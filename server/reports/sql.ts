@@ -3,7 +3,8 @@ import { can } from '../../schemas/access.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
-import { binder, limitOf, orderOf, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
+import { binder, limitOf, orderOf, rangeEnd, rangeStart, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
+import { PERIOD } from '../../schemas/report-types.ts';
 import type { ReportModel } from './model.ts';
 
 /** The caller's own-seat condition, under a key no request can send (validation admits only declared keys). */
@@ -28,6 +29,23 @@ export interface ReportStatements {
   /** Rows a full first page would hold: fewer means the count need not run. */
   pageSize: number;
   offset: number;
+}
+
+type Statement = { sql: string; params: unknown[] };
+
+/**
+ * A statement with the report's period (PERIOD in its column SQL) bound: the start and end of the
+ * period's range pair as rangeStart / rangeEnd (the list core's half-open bounds), appended to
+ * this statement's own parameters, so a statement that does not use them (a count) binds none.
+ */
+export function bindPeriod(model: ReportModel, c: Conditions, q: Statement): Statement {
+  if (!model.period || !(q.sql.includes(PERIOD.start) || q.sql.includes(PERIOD.end))) return q;
+  const params = [...q.params];
+  const bind = binder(params);
+  const [from, to] = [c[model.period.from], c[model.period.to]];
+  const start = from === undefined || from === null ? "'-infinity'::timestamptz" : rangeStart(bind, from);
+  const end = to === undefined || to === null ? "'infinity'::timestamptz" : rangeEnd(bind, to);
+  return { sql: q.sql.split(PERIOD.start).join(start).split(PERIOD.end).join(end), params };
 }
 
 /**
@@ -60,11 +78,12 @@ export function reportStatements(model: ReportModel, c: Conditions, user?: Pick<
     limit = { sql: `LIMIT ${binder(params)(max)}`, pageSize: max, offset: 0 };
   }
   const count = groupBy ? `SELECT count(*) AS n FROM (SELECT 1 ${base}) g` : `SELECT count(*) AS n ${base}`;
+  const bound = (q: Statement) => bindPeriod(model, conds, q);
   return {
-    rows: { sql: `SELECT ${model.select} ${base} ${order} ${limit.sql}`, params },
+    rows: bound({ sql: `SELECT ${model.select} ${base} ${order} ${limit.sql}`, params }),
     count: { sql: count, params: whereParams },
-    ...(s.totals ? { totals: { sql: totalsSql(model, base, fromWhere), params: whereParams } } : {}),
-    ...(s.groupBy?.length && !s.columns.some((col) => WINDOW.test(col.sql)) ? { combined: { sql: combinedSql(model, fromWhere, conds, limit.sql), params } } : {}),
+    ...(s.totals ? { totals: bound({ sql: totalsSql(model, base, fromWhere), params: whereParams }) } : {}),
+    ...(s.groupBy?.length && !s.columns.some((col) => WINDOW.test(col.sql)) ? { combined: bound({ sql: combinedSql(model, fromWhere, conds, limit.sql), params }) } : {}),
     filter: { from: s.from, where, params: whereParams },
     pageSize: limit.pageSize,
     offset: limit.offset,

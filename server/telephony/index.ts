@@ -14,11 +14,12 @@ import { Gateway } from './gateway/gateway.ts';
 import { CallcenterSync } from './gateway/callcenter.ts';
 import { OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { registerPhoneSocket } from './gateway/socket.ts';
+import { PRESENT, SeatPresence } from '../seats/presence.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The switch link's state for /healthz; the simulator and the gateway for tests and bench/phone. */
-    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway };
+    /** The switch link's state for /healthz; the simulator, the gateway and the seats' presence for tests and bench/phone. */
+    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway; presence: SeatPresence };
   }
 }
 
@@ -28,9 +29,10 @@ export const ESL_EVENTS = [
   'CHANNEL_DESTROY', 'BACKGROUND_JOB', 'HEARTBEAT', 'CUSTOM', 'callcenter::info',
 ];
 
-/** Seats whose open status is ready and that have an extension: the simulator's random calls ring these. */
+/** Seats present, whose open status is ready and that have an extension: the simulator's random calls ring these. */
 const READY_SEATS = `SELECT u.user_seat_no AS seat, u.fjh AS extension FROM users u
- WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL AND (${OPEN_STATUS_OF('u.user_seat_no')}) = 0`;
+ WHERE u.enabled AND u.fjh <> '' AND u.user_seat_no IS NOT NULL AND (${OPEN_STATUS_OF('u.user_seat_no')}) = 0
+   AND ${PRESENT('u.user_seat_no')}`;
 
 export async function registerTelephony(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const t = ctx.config.telephony;
@@ -41,9 +43,9 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       sim = await startSimulator({
         port: t.simEslPort, password: t.eslPassword, recordingsDir: t.recordingsDir, callsPerMinute: t.simCallsPerMinute,
         autoAnswerSeconds: t.simAutoAnswerSeconds,
+        // The server's clock: the simulated switch's event times are the console's business time.
+        clock: ctx.clock,
         seats: () => ctx.db.query<{ seat: string; extension: string }>(READY_SEATS),
-        seatOf: async (extension) => (await ctx.db.query<{ seat: string }>(
-          'SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [extension]))[0]?.seat,
         log,
       });
     } catch (err) {
@@ -51,13 +53,14 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       log.info({ port: t.simEslPort }, 'switch simulator already running on this machine: connecting to it');
     }
   }
-  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, log });
+  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, clock: ctx.clock, log });
   // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
+  const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log, ctx.clock);
   let client: EslClient | undefined;
-  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway });
+  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway, presence });
 
-  await registerPhoneSocket(app, ctx, gateway);
+  await registerPhoneSocket(app, ctx, gateway, presence);
   await simRoutes(app, ctx, sim);
 
   app.addHook('onReady', async () => {
@@ -66,11 +69,13 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       events: ESL_EVENTS, log,
     });
     gateway.start(client);
+    presence.start();
     await callcenter?.start(client);
     client.start();
   });
   // Before the server waits for its connections: the client and the simulator keep sockets open.
   app.addHook('preClose', async () => {
+    presence.stop();
     await client?.close();
     await gateway.stop();
     await callcenter?.stop();

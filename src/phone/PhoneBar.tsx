@@ -91,7 +91,10 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
     <Badge status="error" text={compact ? undefined : t('phone.offline')} data-testid="phone-offline" title={t('phone.offline')} />
   );
   const callNumber = agent.phase !== 'idle' && agent.phoneNo && (
-    <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
+    <Space size={4}>
+      {agent.transferIn === agent.callId && <Tag color="blue" data-testid="phone-transferred" style={{ marginInlineEnd: 0 }}>{t('phone.transferredIn')}</Tag>}
+      <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
+    </Space>
   );
   const controls = (
     <Space size={8} wrap={compact} style={compact ? { width: '100%' } : undefined}>

@@ -35,6 +35,8 @@ export interface AgentState {
   direction: '' | 'in' | 'out';
   phase: CallPhase;
   held: boolean;
+  /** The current call was transferred to this seat (TRANSFER@<callId> came before its CHANNEL_CREATE); '' otherwise. */
+  transferIn: string;
   /** A third party was brought in (uuid_three): hang-up offers the three-way variants. */
   threeWay: boolean;
   /** The customer was sent to the satisfaction survey: the call's end leads to post-call processing. */
@@ -74,6 +76,7 @@ export function initialState(user: Pick<SessionUser, 'userSeatNo' | 'userChinese
     direction: '',
     phase: 'idle',
     held: false,
+    transferIn: '',
     threeWay: false,
     survey: false,
     afterCallUntil: null,
@@ -82,7 +85,7 @@ export function initialState(user: Pick<SessionUser, 'userSeatNo' | 'userChinese
   });
 }
 
-const NO_CALL = { phoneNo: '', callId: '', direction: '', phase: 'idle', held: false, threeWay: false, survey: false } as const;
+const NO_CALL = { phoneNo: '', callId: '', direction: '', phase: 'idle', held: false, transferIn: '', threeWay: false, survey: false } as const;
 
 /**
  * The timer's label as an i18n key. The spec's timer table reads 0 as "hold" (the old product
@@ -114,7 +117,11 @@ function applyServer(state: AgentState, msg: PhoneMessage, at: number): AgentSta
       return {
         ...state, ...restart(at), curStatus: SEAT_STATUS.ringing, afterCallUntil: null, phase: 'ringing',
         callId: msg.callId, phoneNo: msg.phoneNum, direction: msg.direction, held: false, threeWay: false, survey: false,
+        transferIn: state.transferIn === msg.callId ? msg.callId : '',
       };
+    case 'TRANSFER':
+      // The transferred call's own CHANNEL_CREATE follows: it rings the bar and opens the pop-up.
+      return { ...state, transferIn: msg.callId };
     case 'CHANNEL_ANSWER':
       if (msg.callId !== state.callId) return state;
       // Spec section 4: the status timer stops on answer.
@@ -136,7 +143,7 @@ function applyServer(state: AgentState, msg: PhoneMessage, at: number): AgentSta
       const call = msg.callId
         ? { callId: msg.callId, phoneNo: msg.phoneNum, direction: msg.direction, phase: msg.answered ? 'talking' : 'ringing', held: msg.held } as const
         : NO_CALL;
-      const keepFlags = msg.callId && msg.callId === state.callId ? { threeWay: state.threeWay, survey: state.survey } : {};
+      const keepFlags = msg.callId && msg.callId === state.callId ? { threeWay: state.threeWay, survey: state.survey, transferIn: state.transferIn } : {};
       const timer = status === null ? { sDateTime: null, stoppedAt: null } : { sDateTime: msg.since, stoppedAt: msg.answered && !msg.held ? msg.since : null };
       const afterCallUntil = status === SEAT_STATUS.afterCall ? state.afterCallUntil : null;
       return { ...state, ...call, ...keepFlags, ...timer, curStatus: status, link: msg.link, afterCallUntil };

@@ -134,10 +134,8 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
           if (before.phase === 'ringing' && after.phase !== 'ringing') deps.ring('pause');
           break;
         case 'TRANSFER':
-          deps.ring('add');
-          deps.http.post<{ phoneNo: string }>('/api/CallInfo/getPhoneNoByCallId', { callId: msg.callId })
-            .then(({ data }) => deps.open(popupPath({ phoneNum: data?.phoneNo ?? '', agentNum: seat(), ivr: '', callId: msg.callId })))
-            .catch(fail);
+          // A call transferred to this seat: the gateway follows with its CHANNEL_CREATE (the number,
+          // the ring, the pop-up). Kept as a note on the state; the bar says the call came by transfer.
           break;
         case 'STATE':
           if (before.phase === 'ringing' && after.phase !== 'ringing') deps.ring('pause');

@@ -21,10 +21,10 @@ test.setTimeout(90_000);
 
 interface CallRow {
   callId: string; userSeatNo: string; phoneNo: string; callTime: string; answerTime: string | null; destroyTime: string | null;
-  linkFlag: number | boolean | string; ringSeconds: number; callSeconds: number; recording: string;
+  linkFlag: number | boolean | string; ringSeconds: number; callSeconds: number; transferFrom: string; transferTo: string; recording: string;
 }
 
-const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording'] as const;
+const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'transferFrom', 'transferTo', 'recording'] as const;
 const zh = JSON.parse(fs.readFileSync(new URL('../../src/locales/zh.json', import.meta.url), 'utf8')) as {
   reports: { columns: Record<string, string>; kpi: Record<string, string> }; crud: { yes: string; no: string };
 };
@@ -43,7 +43,7 @@ function expectedCells(row: CallRow): (Cell | undefined)[] {
   const time = (t: string | null) => (t ? excelSerial(t) : undefined);
   const yes = row.linkFlag === true || row.linkFlag === 1 || row.linkFlag === '1';
   return [row.callId, row.userSeatNo, row.phoneNo, time(row.callTime), time(row.answerTime), time(row.destroyTime),
-    yes ? zh.crud.yes : zh.crud.no, row.ringSeconds, row.callSeconds, row.recording];
+    yes ? zh.crud.yes : zh.crud.no, row.ringSeconds, row.callSeconds, row.transferFrom, row.transferTo, row.recording];
 }
 
 test.describe('report export', () => {

@@ -56,13 +56,16 @@ describe('CallInfo look-ups', () => {
     expect((await post('getUserSeatOptions', t.supervisor)).body.data.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining(['8101', '8102']));
   });
 
-  it('getSeatMonitor (no body): each seat\'s open status, since when, current call; agents their own row', async () => {
+  it('getSeatMonitor (no body): each seat\'s status, since when, current call; agents their own row', async () => {
     await s.ctx.db.query("UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = '8105' AND s_end_time IS NULL");
     await s.ctx.db.query("UPDATE call_records SET destroy_time = now() WHERE user_seat_no = '8105' AND destroy_time IS NULL");
     await s.ctx.db.query("INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ('8105', '杨帆', 4, now())");
     const open = await insertCall(s.ctx.db, { seat: '8105', phone: '13700000005', open: true });
     const all = await post('getSeatMonitor', t.supervisor);
-    expect(all.body.data.find((r: { userSeatNo: string }) => r.userSeatNo === '8105')).toMatchObject({ status: 4, callId: open, phoneNo: '13700000005' });
+    // With a call open the status is the call's (answered: talking), never the log's after-call.
+    expect(all.body.data.find((r: { userSeatNo: string }) => r.userSeatNo === '8105')).toMatchObject({ status: 7, callId: open, phoneNo: '13700000005', present: false });
+    await s.ctx.db.query("UPDATE call_records SET destroy_time = now() WHERE call_id = $1", [open]);
+    expect((await post('getSeatMonitor', t.supervisor)).body.data.find((r: { userSeatNo: string }) => r.userSeatNo === '8105')).toMatchObject({ status: 4, callId: null });
     const agent = await post('getSeatMonitor', t.agent1);
     expect(agent.body.data.map((r: { userSeatNo: string }) => r.userSeatNo)).toEqual(['8101']);
   });

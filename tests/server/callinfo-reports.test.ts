@@ -17,7 +17,7 @@ beforeAll(async () => ({ s, t } = await startWithLogins(['admin', 'supervisor', 
 afterAll(() => s.close());
 
 /** A call on DAY (long before any seeded call), so figures over DAY are the fixture's alone. */
-async function call(seat: string, o: { direction?: 'in' | 'out'; ring?: number; answered?: boolean; talk?: number; rating?: number; phone?: string; cls?: string } = {}) {
+async function call(seat: string, o: { direction?: 'in' | 'out'; ring?: number; answered?: boolean; talk?: number; rating?: number; phone?: string; cls?: string; afterCall?: number } = {}) {
   const id = newCallId(seat);
   await s.ctx.db.query(
     `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, call_time, answer_time, destroy_time, link_flag, ring_seconds, call_seconds, satisfaction, classification)
@@ -25,6 +25,14 @@ async function call(seat: string, o: { direction?: 'in' | 'out'; ring?: number; 
        $5::timestamptz + make_interval(secs => $7::int + $8::int), $6::boolean::int, $7::int, $8::int, $9::smallint, $10)`,
     [id, o.direction ?? 'in', seat, o.phone ?? '13900000001', `${DAY} 10:00:00`, o.answered ?? true, o.ring ?? 5, o.talk ?? 60, o.rating ?? null, o.cls ?? ''],
   );
+  // The post-call processing log (status 4) that starts at the call's hang-up.
+  if (o.afterCall) {
+    await s.ctx.db.query(
+      `INSERT INTO seat_status_logs (user_seat_no, status, s_start_time, s_end_time)
+       SELECT user_seat_no, 4, destroy_time, destroy_time + make_interval(secs => $2::int) FROM call_records WHERE call_id = $1`,
+      [id, o.afterCall],
+    );
+  }
   return id;
 }
 
@@ -67,15 +75,24 @@ describe('CallInfo and WebChat report schemas', () => {
 
   it('agent synthesis over a hand-made day: counts, AHT, capped ring, satisfaction', async () => {
     const seat = '8103';
-    await call(seat, { ring: 75, talk: 100, rating: 5 });
+    await call(seat, { ring: 75, talk: 100, rating: 5, afterCall: 40 });
     await call(seat, { ring: 10, talk: 200, rating: 2 });
     await call(seat, { answered: false, ring: 30, talk: 0 });
-    await call(seat, { direction: 'out', ring: 4, talk: 30 });
+    await call(seat, { direction: 'out', ring: 4, talk: 30, afterCall: 8 });
     const res = await s.call('POST', '/api/CallInfo/getAgentcallsynthesisByConditions', { token: t.supervisor, body: { startTime: DAY, endTime: DAY, userSeatNo: seat } });
     expect(res.status).toBe(200);
+    // AHT = (talk + after-call) / handled, every figure of the row over the same calls: 2 answered
+    // inbound + 1 connected outbound = 3 handled, talk 330, after-call 48 (docs/kpi.md).
     expect(res.body.data.list).toEqual([{
-      userSeatNo: seat, offered: 3, answered: 2, outbound: 1, outboundConnected: 1, talkSeconds: 330, aht: 110, ringSeconds: 60 + 10 + 30 + 4, satisfaction: 0.5,
+      userSeatNo: seat, offered: 3, answered: 2, outbound: 1, outboundConnected: 1, handled: 3, talkSeconds: 330, afterCallSeconds: 48,
+      aht: 126, ringSeconds: 60 + 10 + 30 + 4, satisfaction: 0.5,
     }]);
+    // The inbound report's AHT is of the inbound calls only: (100 + 200 + 40) / 2.
+    const inbound = await s.call('POST', '/api/CallInfo/getCallInReport', { token: t.supervisor, body: { startTime: DAY, endTime: DAY, userSeatNo: seat } });
+    expect(inbound.body.data.list).toEqual([expect.objectContaining({ answered: 2, aht: 170 })]);
+    // The outbound report's: (30 + 8) / 1 connected.
+    const outbound = await s.call('POST', '/api/CallInfo/getCallOutReport', { token: t.supervisor, body: { startTime: DAY, endTime: DAY, userSeatNo: seat } });
+    expect(outbound.body.data.list).toEqual([expect.objectContaining({ outboundConnected: 1, talkSeconds: 30, afterCallSeconds: 8, aht: 38 })]);
   });
 
   it('bad conditions answer 400 naming the field', async () => {

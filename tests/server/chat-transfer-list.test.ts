@@ -68,6 +68,8 @@ describe(`the chat transfer list (${engine})`, () => {
     for (const u of ['agent2', 'agent4', 'agent5'] as const) await setStatus(s.ctx.db, seat[u], 0);
     await agentSocket('agent2');
     await agentSocket('agent3');
+    // The phone list takes the seats whose phone bar is open (presence), ready.
+    for (const u of ['agent2', 'agent4', 'agent5'] as const) await s.app.telephony.presence.opened(seat[u]);
 
     expect(await idle('agent1', '?for=chat')).toEqual([seat.agent2]);
     expect(await idle('agent1')).toEqual([seat.agent2, seat.agent4, seat.agent5]);

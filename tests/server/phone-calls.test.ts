@@ -133,7 +133,7 @@ describe('transfer and survey', () => {
     const [row] = await ended(callId);
     expect(row).toMatchObject({ user_seat_no: '8103', transfer_from: '8103', transfer_to: '8104', link_flag: 1 });
     expect((await legs(callId)).map((l) => `${l.kind}:${l.seat}`)).toEqual(
-      ['ring:8103', 'answer:8103', 'hangup:8103', 'transfer:8104', 'answer:8104', 'hangup:8104']);
+      ['ring:8103', 'answer:8103', 'transfer:8104', 'hangup:8103', 'answer:8104', 'hangup:8104']);
     from.close();
     to.close();
   });

@@ -54,9 +54,9 @@ export interface PhonePair {
 /**
  * Two server instances on one database (as two processes), each with its own Event Socket link
  * to one simulated switch (started here, on a free port), both listening and both links ready.
- * `telephony` adds to the switch settings (AFTER_CALL_SECONDS, say).
+ * `telephony` adds to the switch settings (AFTER_CALL_SECONDS, say), `config` to the others.
  */
-export async function startPhonePair(telephony: Partial<Config['telephony']> = {}): Promise<PhonePair> {
+export async function startPhonePair(telephony: Partial<Config['telephony']> = {}, config: Partial<Config> = {}): Promise<PhonePair> {
   const recordings = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-rec-'));
   let sim: Simulator | undefined;
   let pair: Awaited<ReturnType<typeof twoInstances>> | undefined;
@@ -68,6 +68,7 @@ export async function startPhonePair(telephony: Partial<Config['telephony']> = {
   try {
     sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
     pair = await twoInstances({
+      ...config,
       telephony: { ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings, ...telephony },
     });
     const { a, b } = pair;

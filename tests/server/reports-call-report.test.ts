@@ -13,14 +13,14 @@ const report = (body: unknown, token = tokens.admin, action = 'getFullCallReport
 const day = { startTime: DAY, endTime: DAY };
 
 describe('getFullCallReport', () => {
-  it('answers the day\'s calls newest first with the nine columns and the recording last, for admin and supervisor', async () => {
+  it('answers the day\'s calls newest first with the nine columns, the transfer\'s seats and the recording last, for admin and supervisor', async () => {
     for (const role of ['admin', 'supervisor']) {
       const res = await report({ ...day, pageSize: 20 }, tokens[role]);
       expect(res.status).toBe(200);
       expect(res.body.data.total).toBe(CALLS.length);
       expect(res.body.data.list.map((r: { callId: string }) => r.callId)).toEqual(CALLS.map((c) => c[0]).reverse());
       expect(Object.keys(res.body.data.list[0])).toEqual(
-        ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording']);
+        ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'transferFrom', 'transferTo', 'recording']);
     }
   });
 

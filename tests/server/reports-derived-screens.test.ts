@@ -102,7 +102,7 @@ describe('export of the period comparison', () => {
     // An empty cell is a figure the range has none of (no calls: no average), null in the answer.
     expect(rows.slice(1).map((r) => [r[1] ?? null, r[2] ?? null, r[3] ?? null])).toEqual(list.map((r) => [r.current, r.previous, r.change]));
     const calls = rows.slice(1)[list.findIndex((r) => r.kpi === 'calls')]!;
-    expect(calls).toEqual(['Calls', 2, 1, 1]);
+    expect(calls).toEqual(['Calls (in + out)', 2, 1, 1]);
 
     const zh = await exportOf('CallInfo/getComparisonByConditions', body, { format: 'csv', lang: 'zh-CN' });
     expect(zh.statusCode).toBe(200);

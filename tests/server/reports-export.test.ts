@@ -12,7 +12,7 @@ import { CALLS, DAY, insertFixture, reportSqlDuring } from './reports-fixture.ts
  */
 
 /** The call list's column titles as the browser words them (src/locales), which the export must repeat. */
-const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'recording'];
+const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'transferFrom', 'transferTo', 'recording'];
 const titles = (lang: 'zh' | 'en') => {
   const words = JSON.parse(fs.readFileSync(new URL(`../../src/locales/${lang}.json`, import.meta.url), 'utf8'));
   return CALL_KEYS.map((k) => words.reports.columns[k] as string);
@@ -70,7 +70,7 @@ describe('xlsx export', () => {
     expect(expected).toHaveLength(BIG);
     expect(rows[0]).toEqual(titles('en'));
     const asCells = expected.map((r) => [r.callId, r.userSeatNo, r.phoneNo, serial(r.callTime as string), serial(r.answerTime as string),
-      serial(r.destroyTime as string), r.linkFlag ? 'Yes' : 'No', r.ringSeconds, r.callSeconds, r.recording]);
+      serial(r.destroyTime as string), r.linkFlag ? 'Yes' : 'No', r.ringSeconds, r.callSeconds, r.transferFrom, r.transferTo, r.recording]);
     expect(rows.slice(1)).toEqual(asCells);
     expect(Math.max(...rows.slice(1).map((r) => r[7] as number))).toBe(60);
     expect(numFmts.get(styles[1]![3]!)).toBe('yyyy-mm-dd hh:mm:ss');
@@ -126,7 +126,7 @@ describe('csv export', () => {
     const lines = res.rawPayload.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe(titles('zh').join(','));
     expect(lines[0]).toMatch(/[\u4e00-\u9fff]/);
-    expect(lines[1]).toBe(`fx-3,9102,13800000003,${DAY} 11:00:00,${DAY} 11:01:30,${DAY} 11:02:30,是,60,60,`);
+    expect(lines[1]).toBe(`fx-3,9102,13800000003,${DAY} 11:00:00,${DAY} 11:01:30,${DAY} 11:02:30,是,60,60,,,`);
     expect(lines.filter(Boolean)).toHaveLength(CALLS.length + 1);
   });
 });

@@ -40,20 +40,20 @@ describe('KPI figures against the hand-counted day', () => {
   it('getAgentcallsynthesis: per seat and totals over the whole range', async () => {
     const data = await report('getAgentcallsynthesis');
     const rows = bySeat(data.list);
-    expect(rows['9101']).toMatchObject({ offered: 3, answered: 2, outbound: 1, outboundConnected: 1, talkSeconds: 350, aht: 116.7, ringSeconds: 85, satisfaction: 0.5 });
-    expect(rows['9102']).toMatchObject({ offered: 2, answered: 1, outbound: 1, outboundConnected: 0, talkSeconds: 60, aht: 60, ringSeconds: 83, satisfaction: 1 });
+    expect(rows['9101']).toMatchObject({ offered: 3, answered: 2, outbound: 1, outboundConnected: 1, handled: 3, talkSeconds: 350, afterCallSeconds: 0, aht: 116.7, ringSeconds: 85, satisfaction: 0.5 });
+    expect(rows['9102']).toMatchObject({ offered: 2, answered: 1, outbound: 1, outboundConnected: 0, handled: 1, talkSeconds: 60, afterCallSeconds: 0, aht: 60, ringSeconds: 83, satisfaction: 1 });
     // A rate's total is the rate of the whole day, not the mean of the seats' rates.
-    expect(data.totals).toEqual({ offered: 5, answered: 3, outbound: 2, outboundConnected: 1, talkSeconds: 410, aht: 102.5, ringSeconds: 168, satisfaction: 0.6667 });
+    expect(data.totals).toEqual({ offered: 5, answered: 3, outbound: 2, outboundConnected: 1, handled: 4, talkSeconds: 410, afterCallSeconds: 0, aht: 102.5, ringSeconds: 168, satisfaction: 0.6667 });
   });
 
-  it('getCallSynthesis: abandon rate, service level (short abandons left out), ASA, AHT', async () => {
+  it('getCallSynthesis: abandon rate, service level (short abandons left out), ASA, AHT of the inbound calls', async () => {
     const data = await report('getCallSynthesis');
-    expect(data.list).toEqual([{ day: DAY, offered: 5, answered: 3, abandoned: 2, outbound: 2, abandonRate: 0.4, serviceLevel: 0.25, asa: 43.3, aht: 102.5 }]);
+    expect(data.list).toEqual([{ day: DAY, offered: 5, answered: 3, abandoned: 2, outbound: 2, abandonRate: 0.4, serviceLevel: 0.25, asa: 43.3, aht: 120 }]);
     expect(data.totals).toMatchObject({ offered: 5, serviceLevel: 0.25 });
   });
 
   it('getMonthlyReport: the same figures per month', async () => {
-    expect((await report('getMonthlyReport')).list).toEqual([{ month: DAY.slice(0, 7), offered: 5, answered: 3, abandoned: 2, outbound: 2, abandonRate: 0.4, serviceLevel: 0.25, asa: 43.3, aht: 102.5 }]);
+    expect((await report('getMonthlyReport')).list).toEqual([{ month: DAY.slice(0, 7), offered: 5, answered: 3, abandoned: 2, outbound: 2, abandonRate: 0.4, serviceLevel: 0.25, asa: 43.3, aht: 120 }]);
   });
 
   it('getQueueReport: inbound per line', async () => {

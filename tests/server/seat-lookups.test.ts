@@ -16,12 +16,20 @@ const post = (action: string, token: string | undefined, body: unknown, headers:
 const ROLES = ['admin', 'supervisor', 'agent1'] as const;
 
 describe('User/getIdleUserInfo', () => {
-  it('lists the ready seats of logged-in users, not the caller, with name and extension', async () => {
+  it('lists the ready seats of logged-in users whose phone bar is there, not the caller, with name and extension', async () => {
     await arrangeSeat(s.ctx.db, '8101', 0);
     await arrangeSeat(s.ctx.db, '8102', 0);
     await arrangeSeat(s.ctx.db, '8103', 3);
     // agent4 never logs in here: ready, but nobody is there to take a transfer.
     await arrangeSeat(s.ctx.db, '8104', 0);
+    // Logged in and ready, but no phone bar open (its browser went away): not offered either.
+    const presence = s.app.telephony.presence;
+    for (const seat of ['8101', '8102', '8103']) await presence.opened(seat);
+    expect((await post('User/getIdleUserInfo', t.agent1, {})).body.data.map((a: { userSeatNo: string }) => a.userSeatNo)).toEqual(['8102']);
+    await arrangeSeat(s.ctx.db, '8102', 0);
+    await s.ctx.db.query("DELETE FROM phone_sockets WHERE user_seat_no = '8102'");
+    expect((await post('User/getIdleUserInfo', t.agent1, {})).body.data).toEqual([]);
+    await presence.opened('8102');
     const res = await post('User/getIdleUserInfo', t.agent1, {});
     expect(res.status).toBe(200);
     const seats = res.body.data.map((a: { userSeatNo: string }) => a.userSeatNo);

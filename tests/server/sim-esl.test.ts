@@ -145,13 +145,21 @@ describe('switch simulator over the Event Socket', () => {
     expect((await esl.event('CHANNEL_UNHOLD')).headers['channel-call-state']).toBe('ACTIVE');
   });
 
-  it('a transfer rings the target extension with its seat (looked up) and cc_transfer_from; the survey ends with a satisfaction digit', async () => {
-    const { sim, esl } = await simWithClient({ seatOf: async (ext) => (ext === '1102' ? '8102' : undefined) });
-    const { callId } = await talking(sim, esl);
+  it('a transfer unbridges, rings the target extension as FreeSWITCH would (originator named, no seat variables); the survey ends with a satisfaction digit', async () => {
+    const { sim, esl } = await simWithClient();
+    const { callId, agent } = await talking(sim, esl);
     expect(await esl.api(`uuid_transfer ${callId} 1102 XML default`)).toBe('+OK\n');
-    const target = await esl.next((f) => f.body.includes('variable_cc_transfer_from'));
-    expect(target.body.toString()).toContain('variable_cc_seat: 8102');
-    expect(target.body.toString()).toContain('variable_cc_transfer_from: 8101');
+    const unbridge = await esl.event('CHANNEL_UNBRIDGE', callId);
+    expect(unbridge.headers['bridge-b-unique-id']).toBe(agent);
+    const target = await esl.next((f) => f.body.includes('variable_dialed_user: 1102'));
+    const body = target.body.toString();
+    expect(body).toContain(`Other-Leg-Unique-ID: ${callId}`);
+    expect(body).toContain(`variable_originator: ${callId}`);
+    expect(body).toContain(`Channel-Call-UUID: ${callId}`);
+    expect(body).not.toContain('variable_cc_seat');
+    expect(body).not.toContain('variable_cc_transfer_from');
+    // The old agent's leg ends after its bridge did, under its own uuid as call uuid.
+    expect((await esl.event('CHANNEL_HANGUP_COMPLETE', agent)).headers['channel-call-uuid']).toBe(agent);
     await sim.answer('1102');
     const bridged = await esl.event('CHANNEL_BRIDGE', callId);
     const newAgent = bridged.headers['other-leg-unique-id']!;

@@ -150,13 +150,20 @@ describe('phone store', () => {
     s.store.getState().stop();
   });
 
-  it('TRANSFER@<callId> looks the number up and opens the pop-up of the transferred call', async () => {
-    const s = setup({ 'POST /api/CallInfo/getPhoneNoByCallId': () => ok({ phoneNo: '13911112222' }) });
+  it('TRANSFER@<callId> then its CHANNEL_CREATE: the bar rings with the number, one pop-up opens, the call is marked transferred', () => {
+    const s = setup();
     s.store.getState().start(USER, true);
     socket().open();
+    socket().receive(STATE(0));
     socket().receive(`TRANSFER@${CALL}`);
-    await vi.waitFor(() => expect(s.opened).toEqual([`/popup/index?phoneNum=13911112222&agentNum=8101&IVR=&callId=${CALL}`]));
-    expect(s.http.calls.map((c) => c.body)).toEqual([{ callId: CALL }]);
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13911112222', agentNum: '8101', ivr: '', direction: 'in' });
+    expect(s.opened).toEqual([`/popup/index?phoneNum=13911112222&agentNum=8101&IVR=&callId=${CALL}`]);
+    expect(s.rings).toEqual(['start']);
+    expect(agent(s)).toMatchObject({ phase: 'ringing', callId: CALL, phoneNo: '13911112222', transferIn: CALL });
+    socket().receive({ type: 'CHANNEL_ANSWER', callId: CALL });
+    expect(agent(s)).toMatchObject({ phase: 'talking', transferIn: CALL });
+    socket().receive({ type: 'CHANNEL_DESTROY', callId: CALL, next: 0, afterCallSeconds: 0 });
+    expect(agent(s)).toMatchObject({ phase: 'idle', curStatus: 0, transferIn: '' });
     s.store.getState().stop();
   });
 

@@ -46,10 +46,11 @@ const synthesis = {
 describe('report adapter', () => {
   const call = reportList(fullCallReport, t, byId);
 
-  it('gives the call report its nine columns in the spec order, then the recording, with their formats and shared titles', () => {
+  it('gives the call report its nine columns in the spec order, then the transfer\'s seats and the recording, with their formats and shared titles', () => {
     expect(call.columns.map((c) => [c.key, c.format])).toEqual([
       ['callId', 'text'], ['userSeatNo', 'text'], ['phoneNo', 'text'], ['callTime', 'datetime'], ['answerTime', 'datetime'],
-      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'seconds'], ['callSeconds', 'duration'], ['recording', 'recording'],
+      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'seconds'], ['callSeconds', 'duration'],
+      ['transferFrom', 'text'], ['transferTo', 'text'], ['recording', 'recording'],
     ]);
     // The report's own wording is looked up first, then the shared column title.
     expect(call.columns[0]!.title).toBe('reports.fullCallReport.columns.callId');

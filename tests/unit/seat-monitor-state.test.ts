@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { applyMonitorMessage, elapsed, statusColor, statusKey, type SeatRow } from '../../src/pages/monitor/seat-state';
+import { applyMonitorMessage, elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow } from '../../src/pages/monitor/seat-state';
 import { EventStreamParser } from '../../src/pages/monitor/event-stream';
 
 const row = (userSeatNo: string, status: number | null, extra: Partial<SeatRow> = {}): SeatRow => ({
-  userSeatNo, userChineseName: `n${userSeatNo}`, status, since: status === null ? null : '2026-01-01 08:00:00', callId: null, phoneNo: null, callTime: null, ...extra,
+  userSeatNo, userChineseName: `n${userSeatNo}`, status, since: status === null ? null : '2026-01-01 08:00:00', callId: null, phoneNo: null, callTime: null, present: true, ...extra,
 });
 
 describe('seat monitor state', () => {
@@ -30,6 +30,17 @@ describe('seat monitor state', () => {
     expect(statusKey(3)).toBe('monitor.status.3');
     expect(statusKey(null)).toBe('monitor.status.offline');
     expect(statusKey(99)).toBe('monitor.status.unknown');
+  });
+
+  it('a seat not present shows logged out, and beside a call still open shows the call and the absence', () => {
+    expect(shownStatus(row('8101', 0, { present: false }))).toEqual({ status: null, absent: false });
+    expect(shownStatus(row('8101', 7, { present: false, callId: 'c1', phoneNo: '139' }))).toEqual({ status: 7, absent: true });
+    expect(shownStatus(row('8101', 3))).toEqual({ status: 3, absent: false });
+  });
+
+  it('counters: busy is ringing, talking, on call and post-call work; logging in is not busy', () => {
+    const seats = [row('1', 0), row('2', 5), row('3', 6), row('4', 7), row('5', 4), row('6', 1), row('7', 3), row('8', null), row('9', 0, { present: false })];
+    expect(monitorCounts(seats)).toEqual({ seats: 9, ready: 1, busy: 4, notReady: 2, loggedOut: 2 });
   });
 
   it('the duration ticks as hh:mm:ss', () => {

@@ -5,7 +5,7 @@ import { FakeClock } from '../support/sim-clock.ts';
 
 type Headers = Record<string, string>;
 
-function setup(timings: Partial<SimTimings> = {}, seats: Record<string, string> = {}) {
+function setup(timings: Partial<SimTimings> = {}) {
   const clock = new FakeClock();
   const events: Headers[] = [];
   const recordings: Array<{ path: string; seconds: number }> = [];
@@ -14,7 +14,6 @@ function setup(timings: Partial<SimTimings> = {}, seats: Record<string, string> 
     timings,
     random: () => 0.5,
     emit: (h) => events.push(h),
-    seatOf: async (ext) => seats[ext],
     onRecording: (path, seconds) => recordings.push({ path, seconds }),
   });
   /** "EVENT leg" pairs since the last call, legs named by the test. */
@@ -163,44 +162,38 @@ describe('hold, transfer, survey, recording', () => {
     expect(t.model.hold('nope', 'on')).toBe(false);
   });
 
-  it('a blind transfer hangs up the old agent leg and rings the target with its seat and cc_transfer_from', async () => {
-    const t = setup({}, { '1102': '8102' });
-    const { callId } = await talking(t);
+  it('a blind transfer in FreeSWITCH order: unbridge, the target rings (originator named, no seat variables), the old agent leg hangs up', async () => {
+    const t = setup();
+    const { callId, agent } = await talking(t);
     expect(await t.model.transfer(callId, 'leg', '1102')).toBe(true);
-    const target = t.events.at(-1)!;
+    const target = t.events.find((e) => e['Event-Name'] === 'CHANNEL_CREATE' && e.variable_dialed_user === '1102')!;
     t.names.set(target['Unique-ID']!, 'target');
-    expect(t.trace()).toEqual([...hangupOf('agent'), 'CHANNEL_CREATE target']);
-    expect(target).toMatchObject({ 'Channel-Call-UUID': callId, variable_cc_seat: '8102', variable_cc_transfer_from: '8101', variable_cc_phone: '13800138000' });
+    expect(t.trace()).toEqual(['CHANNEL_UNBRIDGE customer', 'CHANNEL_CREATE target', ...hangupOf('agent')]);
+    expect(target).toMatchObject({ 'Channel-Call-UUID': callId, 'Other-Leg-Unique-ID': callId, variable_originator: callId, 'Caller-Caller-ID-Number': '13800138000' });
+    expect(target.variable_cc_seat).toBeUndefined();
+    expect(target.variable_cc_transfer_from).toBeUndefined();
+    // The agent leg left behind is no longer in the call: its own uuid is its call uuid again.
+    expect(t.last('CHANNEL_DESTROY', agent)['Channel-Call-UUID']).toBe(agent);
     t.model.answerPhone('1102');
     expect(t.trace()).toEqual(['CHANNEL_ANSWER target', 'CHANNEL_BRIDGE customer']);
   });
 
-  it('a transfer whose seat look-up fails changes nothing (the switch answers -ERR)', async () => {
+  it('transferring a dial-out moves its customer (the b-leg, whose call uuid becomes its own) to the target', async () => {
     const t = setup();
-    const failing = new CallModel({ clock: t.clock, emit: (h) => t.events.push(h), seatOf: async () => { throw new Error('database down'); } });
-    const callId = failing.incoming({ extension: '1101', seat: '8101', phoneNo: '13800138000' });
-    await t.clock.advance(500);
-    failing.answerPhone('1101');
-    const before = t.events.length;
-    await expect(failing.transfer(callId, 'leg', '1102')).rejects.toThrow('database down');
-    expect(t.events.length).toBe(before);
-    expect(failing.legs.size).toBe(2);
-  });
-
-  it('transferring a dial-out keeps the dialled number as the customer\'s', async () => {
-    const t = setup({}, { '1102': '8102' });
     void t.model.originate('{origination_uuid=eeeeeeee-0000-4000-8000-000000000001,origination_caller_id_number=02088886666,cc_seat=8101}user/1101 &bridge(sofia/gateway/default/13900139000)');
     await t.clock.advance(5_000);
     const customer = t.model.legs.get('eeeeeeee-0000-4000-8000-000000000001')!.peer!;
     await t.model.transfer(customer, 'leg', '1102');
-    expect(t.events.at(-1)).toMatchObject({ 'Event-Name': 'CHANNEL_CREATE', variable_cc_phone: '13900139000', variable_cc_seat: '8102', variable_cc_transfer_from: '8101' });
+    const target = t.events.find((e) => e['Event-Name'] === 'CHANNEL_CREATE' && e.variable_dialed_user === '1102')!;
+    expect(target).toMatchObject({ 'Other-Leg-Unique-ID': customer, 'Channel-Call-UUID': customer });
+    expect(t.model.legs.has('eeeeeeee-0000-4000-8000-000000000001')).toBe(false);
   });
 
   it('the survey (-bleg 999999 on the agent leg) ends the agent leg, then the customer leg with a satisfaction digit', async () => {
     const t = setup({ surveyMs: 4_000 });
     const { callId, agent } = await talking(t);
     expect(await t.model.transfer(agent, 'bleg', '999999')).toBe(true);
-    expect(t.trace()).toEqual(hangupOf('agent'));
+    expect(t.trace()).toEqual(['CHANNEL_UNBRIDGE customer', ...hangupOf('agent')]);
     await t.clock.advance(4_000);
     expect(t.trace()).toEqual(hangupOf('customer'));
     const digit = Number(t.last('CHANNEL_HANGUP_COMPLETE', callId).variable_cc_satisfaction);

@@ -1,5 +1,5 @@
 import type { ReportSchema } from '../../report-types.ts';
-import { dateRange, direction, phone, seat } from './conditions.ts';
+import { answered, dateRange, direction, phone, seat } from './conditions.ts';
 import { RING_CAP_SECONDS } from './kpi.ts';
 
 /** The call list's nine columns (spec section 2), shared by every report that lists calls. */
@@ -23,13 +23,19 @@ export const RECORDING_COLUMN = {
   key: 'recording', sql: "CASE WHEN c.record_path <> '' THEN '/api/recordings/' || c.call_id ELSE '' END", format: 'recording',
 } as const;
 
+/** A transferred call's seats (the seat it left and the seat it went to; '' when not transferred), beside the nine on the call report. */
+export const TRANSFER_COLUMNS = [
+  { key: 'transferFrom', sql: 'c.transfer_from', format: 'text' },
+  { key: 'transferTo', sql: 'c.transfer_to', format: 'text' },
+] as const;
+
 export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
 /** Spec section 2's page sizes (the report page adds the initial 10 to its selector). */
 export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;
 
 export const CALL_CONDITIONS = {
   type: 'object',
-  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') },
+  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction'), answered },
   additionalProperties: false,
 } as const;
 

@@ -7,6 +7,7 @@
 import { SUPERVISORS } from './call-info.ts';
 import { PAGE_SIZES } from './call-list.ts';
 import { dateRange, seat } from './conditions.ts';
+import { NOW } from './kpi.ts';
 
 export const chatSource = (way: 'web' | 'weixin') => `ch.source_way = '${way}'` as const;
 
@@ -20,18 +21,20 @@ export const CHAT_CONDITIONS = {
   additionalProperties: false,
 } as const;
 
-const messagesOf = (role?: 'client' | 'agent') =>
-  `(SELECT count(*) FROM chat_messages m WHERE m.chat_id = ch.id${role ? ` AND m.role = '${role}'` : ''})`;
+/** A chat's messages written by these roles (system messages, role 'sys', are never counted). */
+const messagesOf = (...roles: Array<'client' | 'agent'>) =>
+  `(SELECT count(*) FROM chat_messages m WHERE m.chat_id = ch.id AND m.role IN (${roles.map((r) => `'${r}'`).join(', ')}))`;
 
 /** Per-chat figures (expressions over one `chats ch` row). */
 export const CHAT_FIGURE = {
-  messages: messagesOf(),
+  /** Messages = client + agent messages (docs/kpi.md). */
+  messages: messagesOf('client', 'agent'),
   clientMessages: messagesOf('client'),
   agentMessages: messagesOf('agent'),
   /** Seconds from access to the first agent message; NULL while no agent has written. */
   firstResponseSeconds: "round(extract(epoch FROM (SELECT min(m.create_time) FROM chat_messages m WHERE m.chat_id = ch.id AND m.role = 'agent') - ch.access_time))",
   /** Seconds from access to the end (an open chat lasts up to now). */
-  durationSeconds: 'round(extract(epoch FROM coalesce(ch.end_time, now()) - ch.access_time))',
+  durationSeconds: `round(extract(epoch FROM coalesce(ch.end_time, ${NOW}) - ch.access_time))`,
 } as const;
 
 /** The chat list's columns (getWebChat, getWeXin). */

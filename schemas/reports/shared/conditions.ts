@@ -2,17 +2,26 @@
  * Condition properties that many reports share: the date range over a time column, a seat,
  * a customer number. Each is a JSON Schema property with its SQL (schemas/report-types.ts).
  */
+import { RANGE_BOUND } from '../../range.ts';
+
+/** A range bound (schemas/range.ts) shown as a date picker. */
+const BOUND = { ...RANGE_BOUND, 'x-widget': 'input' } as const;
 
 /**
- * A range bound: a whole day 'YYYY-MM-DD' (the browser's date pickers) or an instant
- * 'YYYY-MM-DD HH:mm:ss' — the list core's RANGE_BOUND (server/lists/conditions.ts), restated
- * here because the browser reads schema files and never imports server code.
+ * startTime / endTime over a time column: the half-open period [start, end) of docs/kpi.md (an
+ * end day includes all of that day, an end instant its whole second).
  */
-const BOUND = { type: 'string', maxLength: 19, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}( [0-9]{2}:[0-9]{2}:[0-9]{2})?$', 'x-widget': 'input' } as const;
-
-/** startTime / endTime over a time column: from the start day (inclusive) to the end day (inclusive). */
 export const dateRange = <S extends string>(sql: S) => ({
   startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from' } },
+  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
+}) as const;
+
+/**
+ * startTime / endTime over rows that span a time ([sql, until), a status log): a row matches when
+ * it overlaps the period, so a log across the period's start counts its part inside.
+ */
+export const spanRange = <S extends string, U extends string>(sql: S, until: U) => ({
+  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from', until } },
   endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
 }) as const;
 
@@ -21,6 +30,15 @@ export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 
 
 /** A customer number: rows whose number contains the digits typed. */
 export const phone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'like' } }) as const;
+
+/** A customer number, exactly (a drill-down from one customer's row opens that number's calls only). */
+export const exactPhone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'eq' } }) as const;
+
+/** Answered (true: the call has an answer time) or not (false). */
+export const answered = { type: 'boolean', 'x-sql': '(c.answer_time IS NOT NULL) = $::boolean' } as const;
+
+/** Classified (true: a classification is set) or not (false: the '' of unclassified calls). */
+export const classified = { type: 'boolean', 'x-sql': "(c.classification <> '') = $::boolean" } as const;
 
 /** Inbound or outbound. */
 export const direction = <S extends string>(sql: S) => ({ type: 'string', enum: ['in', 'out'], 'x-filter': { sql, op: 'eq' } }) as const;

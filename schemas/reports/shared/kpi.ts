@@ -1,38 +1,49 @@
 /**
- * The KPI dictionary (docs/kpi.md): one SQL expression per figure, used by reference from
- * every report schema, the seat monitor and the exports, so a figure is computed one way
+ * The KPI dictionary (docs/kpi.md, the contract): one SQL expression per figure, used by
+ * reference from every report schema and the exports, so a figure is computed one way
  * everywhere. Expressions are aggregates over `call_records c` (or `seat_status_logs s` for the
- * status figures); labels are i18n keys `reports.kpi.<name>`. Ratios are fractions 0..1
- * (format 'percent' shows them as percentages).
+ * status figures); labels are i18n keys `reports.kpi.<label>`, and a figure that is not inbound
+ * by nature names its calls in its label (AHT (inbound), Talk time (in + out)). Ratios are
+ * fractions 0..1 (format 'percent' shows them as percentages).
  *
- * What the tables cannot say, and what stands in for it:
+ * What the tables cannot say, and what stands in for it (docs/kpi.md says the same):
  * - queue entry time is not recorded: the wait before answer is the ring time (answer - call time);
- * - after-call work is not recorded per call: AHT is talk time per answered call (after-call time
- *   is in the seat status logs, status 4, and appears in the status reports);
  * - "offered" is every inbound call (no IVR-only legs are recorded).
  */
+import { PERIOD } from '../../report-types.ts';
+
+/** "Now" in report SQL, written once: open status logs and open chats run up to it. */
+export const NOW = 'now()';
 
 /** Ring seconds above this are shown and exported as this (spec sections 5 and 9). */
 export const RING_CAP_SECONDS = 60;
-/** Abandons within this many seconds are "short" and left out of the service level. */
+/** Abandons with ring seconds under this are "short" and left out of the service level (docs/kpi.md). */
 export const SHORT_ABANDON_SECONDS = 5;
-/** Service-level threshold T: answered within T seconds. */
+/** Service-level threshold T: answered with ring seconds at most T. */
 export const SERVICE_LEVEL_SECONDS = 20;
 
 const IN = "c.direction = 'in'";
 const OUT = "c.direction = 'out'";
 const ANSWERED = `${IN} AND c.answer_time IS NOT NULL`;
 const ABANDONED = `${IN} AND c.answer_time IS NULL`;
+/** Short abandon: ring seconds strictly under the threshold (docs/kpi.md). */
 const SHORT = `${ABANDONED} AND c.ring_seconds < ${SHORT_ABANDON_SECONDS}`;
 const count = (where: string) => `count(*) FILTER (WHERE ${where})`;
 /** A fraction rounded to 4 places; NULL when the denominator is 0 (no calls: no rate). */
 const ratio = (num: string, den: string) => `round((${num})::numeric / NULLIF(${den}, 0), 4)`;
-/** Seconds a status log covers (an open log counts up to now). */
-const LOG_SECONDS = 'extract(epoch FROM coalesce(s.s_end_time, now()) - s.s_start_time)';
-const logSeconds = (statuses: readonly number[]) => `coalesce(sum(${LOG_SECONDS}) FILTER (WHERE s.status IN (${statuses.join(', ')})), 0)`;
 
-/** Seat status codes (spec section 4) grouped as the figures need them. */
-export const STATUS = { ready: [0], onCall: [1, 6, 7], afterCall: [4], breaks: [3], meeting: [2, 13], login: [5], quality: [11], revisit: [12] } as const;
+/** Which calls a figure counts (docs/kpi.md): inbound, outbound or both. */
+export type Scope = 'in' | 'out' | 'all';
+/** The calls handled, per scope: answered inbound, connected outbound, or both. */
+const HANDLED: Record<Scope, string> = { in: ANSWERED, out: `${OUT} AND c.answer_time IS NOT NULL`, all: 'c.answer_time IS NOT NULL' };
+const SCOPE_LABEL: Record<Scope, string> = { in: 'In', out: 'Out', all: 'All' };
+
+/**
+ * One call's after-call seconds: its seat's post-call processing log (status 4) that starts at
+ * the call's hang-up (an open one up to now). It belongs to the call: not clipped to the period.
+ */
+export const CALL_AFTER_CALL_SECONDS = `(SELECT coalesce(sum(extract(epoch FROM coalesce(a.s_end_time, ${NOW}) - a.s_start_time)), 0)
+  FROM seat_status_logs a WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time)`;
 
 export interface Kpi {
   readonly sql: string;
@@ -44,30 +55,59 @@ export interface Kpi {
 
 const kpi = (name: string, sql: string, format: Kpi['format']): Kpi => ({ sql, format, label: `reports.kpi.${name}` });
 
+/** The handling figures of one scope: calls handled, their talk and after-call time, and AHT = (talk + after-call) / handled. */
+const handling = (scope: Scope) => {
+  const where = HANDLED[scope];
+  const tag = SCOPE_LABEL[scope];
+  return {
+    handled: kpi(`handled${tag}`, count(where), 'number'),
+    talkSeconds: kpi(`talkSeconds${tag}`, `coalesce(sum(c.call_seconds) FILTER (WHERE ${where}), 0)`, 'duration'),
+    afterCallSeconds: kpi(`afterCallSeconds${tag}`, `round(coalesce(sum(${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}), 0))`, 'duration'),
+    aht: kpi(`aht${tag}`, `round((sum(c.call_seconds + ${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}))::numeric / NULLIF(${count(where)}, 0), 1)`, 'seconds'),
+  } as const;
+};
+
+/** The handling figures per scope: a report takes the scope its row speaks of and its column titles name it. */
+export const SCOPED_KPI = { in: handling('in'), out: handling('out'), all: handling('all') } as const;
+
 /** Figures over `call_records c`. */
 export const CALL_KPI = {
   /** Inbound calls that reached the agent stage: every inbound call. */
   offered: kpi('offered', count(IN), 'number'),
   answered: kpi('answered', count(ANSWERED), 'number'),
   abandoned: kpi('abandoned', count(ABANDONED), 'number'),
+  /** Abandoned with ring seconds under SHORT_ABANDON_SECONDS. */
   shortAbandoned: kpi('shortAbandoned', count(SHORT), 'number'),
   outbound: kpi('outbound', count(OUT), 'number'),
   outboundConnected: kpi('outboundConnected', count(`${OUT} AND c.answer_time IS NOT NULL`), 'number'),
-  /** Answered within T / (offered - short abandons). */
+  /** Answered within at most T / (offered - short abandons). */
   serviceLevel: kpi('serviceLevel', ratio(count(`${ANSWERED} AND c.ring_seconds <= ${SERVICE_LEVEL_SECONDS}`), `${count(IN)} - ${count(SHORT)}`), 'percent'),
   /** Average speed of answer: mean ring seconds of answered inbound calls (stands in for queue wait). */
   asa: kpi('asa', `round(avg(c.ring_seconds) FILTER (WHERE ${ANSWERED}), 1)`, 'seconds'),
-  /** Average handling time: talk seconds per answered call, either direction. */
-  aht: kpi('aht', `round(avg(c.call_seconds) FILTER (WHERE c.answer_time IS NOT NULL), 1)`, 'seconds'),
+  /** Average handling time of answered inbound calls: (talk + after-call) / answered. */
+  aht: SCOPED_KPI.in.aht,
   abandonRate: kpi('abandonRate', ratio(count(ABANDONED), count(IN)), 'percent'),
-  talkSeconds: kpi('talkSeconds', 'coalesce(sum(c.call_seconds), 0)', 'duration'),
-  /** Ring seconds, each call capped at RING_CAP_SECONDS. */
+  /** Talk seconds of every handled call, both directions. */
+  talkSeconds: SCOPED_KPI.all.talkSeconds,
+  /** Ring seconds, each call capped at RING_CAP_SECONDS, both directions. */
   ringSeconds: kpi('ringSeconds', `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`, 'duration'),
   rated: kpi('rated', 'count(c.satisfaction)', 'number'),
   /** Share of ratings 4-5 (of 1-5) over ratings given. */
   satisfaction: kpi('satisfaction', ratio(count('c.satisfaction >= 4'), 'count(c.satisfaction)'), 'percent'),
   calls: kpi('calls', 'count(*)', 'number'),
 } as const;
+
+/** A status log's end: its end time, or now while it is open. */
+export const LOG_END = `coalesce(s.s_end_time, ${NOW})`;
+/**
+ * Seconds of a status log inside the report's period (and before now): clipped at both edges, so
+ * a log across midnight or a month's end counts its part in each period (docs/kpi.md).
+ */
+export const LOG_SECONDS = `GREATEST(0, extract(epoch FROM LEAST(${LOG_END}, ${PERIOD.end}) - GREATEST(s.s_start_time, ${PERIOD.start})))`;
+const logSeconds = (statuses: readonly number[]) => `round(coalesce(sum(${LOG_SECONDS}) FILTER (WHERE s.status IN (${statuses.join(', ')})), 0))`;
+
+/** Seat status codes (spec section 4, schemas/protocol/seat-status.ts) grouped as the figures need them. */
+export const STATUS = { ready: [0], onCall: [1, 6, 7], afterCall: [4], breaks: [3], meeting: [2, 13], login: [5], quality: [11], revisit: [12] } as const;
 
 /** Figures over `seat_status_logs s`. */
 export const STATUS_KPI = {
@@ -79,7 +119,7 @@ export const STATUS_KPI = {
   qualitySeconds: kpi('qualitySeconds', logSeconds(STATUS.quality), 'duration'),
   revisitSeconds: kpi('revisitSeconds', logSeconds(STATUS.revisit), 'duration'),
   /** Logged-in time: every status log's time. */
-  loggedInSeconds: kpi('loggedInSeconds', `coalesce(sum(${LOG_SECONDS}), 0)`, 'duration'),
+  loggedInSeconds: kpi('loggedInSeconds', `round(coalesce(sum(${LOG_SECONDS}), 0))`, 'duration'),
   /** (on call + after-call) / (on call + after-call + ready). */
   occupancy: kpi('occupancy', ratio(`${logSeconds(STATUS.onCall)} + ${logSeconds(STATUS.afterCall)}`,
     `${logSeconds(STATUS.onCall)} + ${logSeconds(STATUS.afterCall)} + ${logSeconds(STATUS.ready)}`), 'percent'),

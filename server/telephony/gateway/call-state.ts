@@ -37,10 +37,23 @@ export interface Call extends CallLegs {
   satisfaction?: number;
   recordPath: string;
   legs: Set<string>;
+  /** The seats' own legs on the call (agent, transfer target, three-way third party), by leg uuid. */
+  parts: Map<string, SeatPart>;
+  /** The agent whose leg ended last (a transfer's source, when the target's leg comes after it). */
+  lastSeat?: string;
   /** Call-leg rows written so far (call_legs.leg_no). */
   legNo: number;
   /** The agent sent the customer to the satisfaction survey: post-call processing follows. */
   survey: boolean;
+}
+
+/** A seat's own leg on a call: what its phone bar shows. */
+export interface SeatPart {
+  seat: string;
+  leg: string;
+  /** agent: the seat serving the customer (the first, or a transfer's target); third: a three-way's third party. */
+  role: 'agent' | 'third';
+  answeredAt?: number;
 }
 
 /** One row of call_records as it stands after an event (persist.ts upserts it, keeping what is already set). */
@@ -88,7 +101,7 @@ export const dialledExtension = (e: EslEvent) => e.headers['variable_dialed_user
 
 /** Whether an event may need the extension -> seat map (an outbound leg without cc_seat). */
 export const needsSeatLookup = (e: EslEvent) =>
-  e.name === 'CHANNEL_CREATE' && !e.headers['variable_cc_seat'] && !e.headers['variable_cc_three_of']
+  e.name === 'CHANNEL_CREATE' && !e.headers['variable_cc_seat']
   && e.headers['call-direction'] === 'outbound' && /^[0-9]{1,16}$/.test(dialledExtension(e));
 
 /** Where an answered call's recording goes, relative to RECORDINGS_DIR: <yyyy>/<mm>/<dd>/<callId>.wav (UTC date of the call). */
@@ -111,8 +124,22 @@ export class CallBook {
     return id ? this.calls.get(id) : undefined;
   }
 
+  /** The seat's part in its current call (its own leg: the call's agent, a transfer's target or a three-way's third party). */
+  partOf(seat: string): { call: Call; part: SeatPart } | undefined {
+    const call = this.callOf(seat);
+    if (!call) return undefined;
+    const part = [...call.parts.values()].reverse().find((p) => p.seat === seat);
+    return part ? { call, part } : undefined;
+  }
+
+  /** The seats on a call now, for the tests and the monitor. */
   get size(): number {
     return this.calls.size;
+  }
+
+  /** Every seat that has a part in a call now. */
+  seats(): string[] {
+    return [...this.bySeat.keys()];
   }
 
   /** The seat sent its call to the survey (this process saw the command; persist.ts checks the database for the others). */
@@ -132,7 +159,7 @@ export class CallBook {
   restore(call: Call): void {
     this.calls.set(call.callId, call);
     for (const leg of call.legs) this.byLeg.set(leg, call.callId);
-    if (call.seat) this.bySeat.set(call.seat, call.callId);
+    for (const part of call.parts.values()) this.bySeat.set(part.seat, call.callId);
   }
 
   /** `seat` is cc_seat, or the seat mapped from the dialled extension when the dialplan does not set it. */
@@ -165,29 +192,36 @@ export class CallBook {
     return out;
   }
 
+  /**
+   * The call a new leg belongs to. FreeSWITCH names it three ways: the leg that originated it
+   * (Other-Leg-Unique-ID with Other-Type originator, and variable_originator, on a bridge's new
+   * leg), Channel-Call-UUID (the originator's call_uuid, which a leg left alone after an unbridge
+   * resets to its own uuid, so it may name a leg rather than a call), and our cc_three_of tag.
+   */
+  private callOfNewLeg(h: Record<string, string | undefined>): Call | undefined {
+    const named = [h['variable_cc_three_of'], h['other-leg-unique-id'], h['variable_originator'], h['channel-call-uuid']];
+    for (const id of named) {
+      if (!id) continue;
+      const call = this.calls.get(id) ?? this.callOfLeg(id);
+      if (call) return call;
+    }
+    return undefined;
+  }
+
   private created(e: EslEvent, uuid: string, at: number, seat: string, out: Outcome): void {
     const h = e.headers;
-    const threeOf = h['variable_cc_three_of'];
-    if (threeOf) {
-      const call = this.calls.get(threeOf);
-      if (call) {
-        call.thirdLeg = uuid;
-        this.addLeg(call, uuid);
-      }
-      return;
-    }
-    const callId = h['channel-call-uuid'] || uuid;
     const outbound = h['call-direction'] === 'outbound';
-    const created = micros(h['caller-channel-created-time']) ?? at;
-    let call = this.calls.get(callId);
-    if (!call) {
+    const existing = this.callOfNewLeg(h);
+    if (!existing) {
+      const callId = h['channel-call-uuid'] || uuid;
+      const created = micros(h['caller-channel-created-time']) ?? at;
       const dialOut = outbound && !!seat && uuid === callId;
-      call = {
+      const call: Call = {
         callId, direction: dialOut ? 'out' : 'in',
         phone: dialOut ? h['variable_cc_phone'] || h['caller-destination-number'] || '' : h['caller-caller-id-number'] || '',
         ivr: h['variable_cc_ivr'] || '', queue: h['variable_cc_queue'] || '', callTime: created,
         seat: '', firstSeat: '', holdMs: 0, transferFrom: '', transferTo: '', hangupCause: '', recordPath: '',
-        legs: new Set(), legNo: 0, survey: false,
+        legs: new Set(), parts: new Map(), legNo: 0, survey: false,
       };
       this.calls.set(callId, call);
       this.addLeg(call, uuid);
@@ -197,56 +231,81 @@ export class CallBook {
         return;
       }
       call.agentLeg = uuid;
-      this.seatJoins(call, seat);
+      this.seatJoins(call, seat, uuid, 'agent');
       out.push.push({ seat, msg: this.createMessage(call, seat) });
       out.writes.push({ kind: 'call', call: this.snapshot(call) });
       this.leg(call, 'ring', seat, at, `out ${call.phone}`, out);
       out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.onCall, at: new Date(at) });
       return;
     }
+    const call = existing;
     this.addLeg(call, uuid);
+    if (h['variable_cc_three_of']) {
+      // A three-way's third party: its seat (if the target is one) sees the call and can leave it.
+      call.thirdLeg = uuid;
+      if (!seat || call.parts.has(uuid)) return;
+      const inviter = h['variable_cc_three_seat'] || call.seat;
+      this.seatJoins(call, seat, uuid, 'third');
+      out.push.push({ seat, msg: this.createMessage(call, seat) });
+      this.leg(call, 'ring', seat, at, `three-way from ${inviter}`, out);
+      out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.ringing, at: new Date(at) });
+      return;
+    }
+    // A dial-out's second leg is the customer's, even when the number dialled is a seat's extension.
+    if (call.direction === 'out' && !call.customerLeg) {
+      call.customerLeg = uuid;
+      return;
+    }
     if (outbound && seat && uuid !== call.customerLeg) {
       call.ivr ||= h['variable_cc_ivr'] || '';
       call.queue ||= h['variable_cc_queue'] || '';
-      const from = h['variable_cc_transfer_from'] || (call.firstSeat && call.seat !== seat ? call.firstSeat : '');
+      // A seat's leg on a call that already had an agent: a transfer (the previous agent's leg may
+      // end before or after this one is created; either order comes from a real switch).
+      const previous = call.seat || call.lastSeat || '';
+      const from = previous && previous !== seat ? previous : '';
       call.agentLeg = uuid;
       if (from) {
         call.transferFrom = from;
         call.transferTo = seat;
-        this.seatJoins(call, seat);
+        this.seatJoins(call, seat, uuid, 'agent');
         out.push.push({ seat, msg: { type: 'TRANSFER', callId: call.callId } });
+        out.push.push({ seat, msg: this.createMessage(call, seat) });
         out.writes.push({ kind: 'call', call: this.snapshot(call) });
         this.leg(call, 'transfer', seat, at, `from ${from}`, out);
+        // Spec section 4: a transfer to an extension creates a status-1 entry for the target seat.
         out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.onCall, at: new Date(at) });
         return;
       }
       call.phone ||= h['variable_cc_phone'] || '';
-      this.seatJoins(call, seat);
+      this.seatJoins(call, seat, uuid, 'agent');
       out.push.push({ seat, msg: this.createMessage(call, seat) });
       out.writes.push({ kind: 'call', call: this.snapshot(call) });
       this.leg(call, 'ring', seat, at, `in ${call.phone}`, out);
       out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.ringing, at: new Date(at) });
       return;
     }
-    if (call.direction === 'out' && !call.customerLeg) call.customerLeg = uuid;
   }
 
   private answered(uuid: string, at: number, out: Outcome): void {
     const call = this.callOfLeg(uuid);
-    if (!call || !call.seat) return;
-    // The call is connected when the agent picks up an incoming call, or the customer answers a dial-out.
-    const connects = call.direction === 'in' ? uuid === call.agentLeg : uuid === call.customerLeg;
-    if (!connects) return;
+    if (!call) return;
+    // The seat's part connects when its own leg answers (an incoming call, a transfer, a third
+    // party), or, on a dial-out, when the customer answers the agent's leg.
+    const part = call.direction === 'out' && uuid === call.customerLeg && call.agentLeg ? call.parts.get(call.agentLeg) : call.parts.get(uuid);
+    if (!part || part.answeredAt !== undefined) return;
+    // A dial-out's own agent leg answering (the agent picked up to place the call) connects nothing yet.
+    if (call.direction === 'out' && uuid === call.callId) return;
+    part.answeredAt = at;
     const first = call.answeredAt === undefined;
     if (first) call.answeredAt = at;
-    out.push.push({ seat: call.seat, msg: { type: 'CHANNEL_ANSWER', callId: call.callId } });
+    out.push.push({ seat: part.seat, msg: { type: 'CHANNEL_ANSWER', callId: call.callId } });
     if (first && call.customerLeg) {
       call.recordPath = recordPathOf(call.callId, call.callTime);
       out.record = { callId: call.callId, customerLeg: call.customerLeg, path: call.recordPath };
     }
     out.writes.push({ kind: 'call', call: this.snapshot(call) });
-    this.leg(call, 'answer', call.seat, at, '', out);
-    out.writes.push({ kind: 'status', seat: call.seat, status: SEAT_STATUS.talking, at: new Date(at) });
+    this.leg(call, 'answer', part.seat, at, part.role === 'third' ? 'three-way' : '', out);
+    out.writes.push({ kind: 'status', seat: part.seat, status: SEAT_STATUS.talking, at: new Date(at) });
   }
 
   private held(uuid: string, at: number, on: boolean, out: Outcome): void {
@@ -266,7 +325,8 @@ export class CallBook {
   private hungUp(e: EslEvent, uuid: string, out: Outcome): void {
     const call = this.callOfLeg(uuid);
     if (!call) return;
-    call.hangupCause ||= e.headers['hangup-cause'] || '';
+    // The call's cause is the customer's leg's (an agent leg left behind by a transfer ends first).
+    if (uuid === call.customerLeg || !call.customerLeg) call.hangupCause ||= e.headers['hangup-cause'] || '';
     const rating = Number(e.headers['variable_cc_satisfaction']);
     if (Number.isInteger(rating) && rating >= 1 && rating <= 5) call.satisfaction = rating;
     out.writes.push({ kind: 'call', call: this.snapshot(call) });
@@ -277,33 +337,43 @@ export class CallBook {
     if (!call) return;
     call.legs.delete(uuid);
     this.byLeg.delete(uuid);
-    if (uuid === call.agentLeg && call.seat) {
-      const seat = call.seat;
-      if (call.heldSince !== undefined) {
+    const part = call.parts.get(uuid);
+    if (part) {
+      call.parts.delete(uuid);
+      const seat = part.seat;
+      const primary = uuid === call.agentLeg;
+      if (primary && call.heldSince !== undefined) {
         call.holdMs += Math.max(0, at - call.heldSince);
         call.heldSince = undefined;
       }
       const seconds = this.afterCallSeconds();
-      const next = seconds > 0 || call.survey ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
+      const next = seconds > 0 || (primary && call.survey) ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
       out.push.push({ seat, msg: { type: 'CHANNEL_DESTROY', callId: call.callId, next, afterCallSeconds: seconds } });
-      this.leg(call, 'hangup', seat, at, call.hangupCause, out);
+      this.leg(call, 'hangup', seat, at, primary ? call.hangupCause : part.role === 'third' ? 'three-way' : 'transferred', out);
       out.writes.push({ kind: 'end', seat, at: new Date(at), agentLeg: uuid });
       out.ended = { seat, at: new Date(at), agentLeg: uuid };
-      if (this.bySeat.get(seat) === call.callId) this.bySeat.delete(seat);
-      call.seat = '';
-      call.agentLeg = undefined;
+      if (this.bySeat.get(seat) === call.callId && ![...call.parts.values()].some((p) => p.seat === seat)) this.bySeat.delete(seat);
+      if (primary) {
+        call.lastSeat = seat;
+        call.seat = '';
+        call.agentLeg = undefined;
+      }
     }
     if (uuid === call.customerLeg) call.customerLeg = undefined;
     if (uuid === call.thirdLeg) call.thirdLeg = undefined;
     if (call.legs.size === 0) {
       this.calls.delete(call.callId);
+      for (const p of call.parts.values()) if (this.bySeat.get(p.seat) === call.callId) this.bySeat.delete(p.seat);
       out.writes.push({ kind: 'call', call: { ...this.snapshot(call), destroyTime: new Date(at) } });
     }
   }
 
-  private seatJoins(call: Call, seat: string): void {
-    call.seat = seat;
-    call.firstSeat ||= seat;
+  private seatJoins(call: Call, seat: string, leg: string, role: SeatPart['role']): void {
+    call.parts.set(leg, { seat, leg, role });
+    if (role === 'agent') {
+      call.seat = seat;
+      call.firstSeat ||= seat;
+    }
     this.bySeat.set(seat, call.callId);
   }
 

@@ -70,6 +70,11 @@ export function hangup(call: CallLegs): string[] {
   return leg ? [`uuid_kill ${safe('uuid', 'leg', leg)}`] : [];
 }
 
+/** A party leaves a call by hanging up its own leg (a three-way's third party): the others stay connected. */
+export function leave(leg: string): string[] {
+  return [`uuid_kill ${safe('uuid', 'leg', leg)}`];
+}
+
 /** Hang up a transferred or three-way call: every leg the call has. */
 export function hangupAll(call: CallLegs): string[] {
   return [call.thirdLeg, call.agentLeg, call.customerLeg].filter((l): l is string => !!l).map((l) => `uuid_kill ${safe('uuid', 'leg', l)}`);

@@ -13,10 +13,11 @@ import { PHONE_SOCKET, type PhoneCommand, type PhoneMessage } from '../../../sch
 import { EslError, type EslEvent, type JobResult, type LinkState } from '../esl/types.ts';
 import { CallBook, dialledExtension, eventTime, needsSeatLookup, type Outcome } from './call-state.ts';
 import * as build from './commands.ts';
-import { endAfterCall, markSurvey, persistEvent, sweepEvents } from './persist.ts';
+import { endAfterCall, markSurvey, persistEvent, settleEnded, sweepEvents } from './persist.ts';
 import { parseChannels, rebuildCalls } from './rebuild.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
 import { targetKind } from './targets.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
 export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
@@ -38,6 +39,8 @@ export interface GatewayOptions {
   gateway: string;
   /** Prefixes of the outside numbers a call may be transferred to (targets.ts); none when unset. */
   externalPrefixes?: readonly string[];
+  /** Business time (server/clock.ts), for the times events do not carry; real time when unset. */
+  clock?: Clock;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
@@ -65,6 +68,8 @@ export class Gateway {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   private linkUp = false;
+  /** When the link was last lost: calls gone from the switch when it is back ended at the latest then. */
+  private lostAt: Date | undefined;
   private stopped = false;
   private link: SwitchLink | null = null;
 
@@ -119,15 +124,37 @@ export class Gateway {
     return n;
   }
 
+  /**
+   * Before a seat is told its state (its bar logged in): a call the picture still gives it is
+   * checked on the switch (`uuid_exists` of its leg); if the switch no longer has it (an event
+   * was missed), the whole picture is rebuilt from the switch first, so the bar never gets a ghost.
+   */
+  async verify(seat: string): Promise<void> {
+    const on = this.book.partOf(seat);
+    const link = this.link;
+    if (!on || !link || !this.online) return;
+    let exists: string;
+    try {
+      exists = await link.api(`uuid_exists ${on.part.leg}`);
+    } catch {
+      return;
+    }
+    if (exists.trim() === 'true') return;
+    this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
+    await this.events;
+  }
+
   /** The seat's true state: its open status log, its current call, the link. */
   async stateOf(seat: string): Promise<PhoneMessage> {
     const [open] = await this.db.query<{ status: number; since: number }>(
       OPEN_STATUS_OF('$1', 'l.status, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
-    const call = this.book.callOf(seat);
+    const on = this.book.partOf(seat);
+    const call = on?.call;
     return {
       type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
       callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
-      answered: call?.answeredAt !== undefined, held: call?.heldSince !== undefined, link: this.online ? 'up' : 'down',
+      answered: on?.part.answeredAt !== undefined, held: on?.part.role === 'agent' && call?.heldSince !== undefined,
+      link: this.online ? 'up' : 'down',
     };
   }
 
@@ -150,9 +177,17 @@ export class Gateway {
         const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
         return { ok: true, msg: jobMessage('originate', uuid, [job]) };
       }
-      const call = this.book.callOf(seat);
-      if (!call || call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
+      const on = this.book.partOf(seat);
+      if (!on || on.call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
+      const call = on.call;
       let lines: string[];
+      // A three-way's third party controls its own leg only: hanging up leaves the call.
+      if (on.part.role === 'third') {
+        if (c.op !== 'uuid_kill' && c.op !== 'uuid_killthree2') return refuse('NO_CALL', 'phone_NO_CALL');
+        lines = build.leave(on.part.leg);
+        const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
+        return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
+      }
       switch (c.op) {
         case 'uuid_kill': lines = build.hangup(call); break;
         case 'uuid_killthree': lines = build.hangupAll(call); break;
@@ -210,6 +245,7 @@ export class Gateway {
     // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
     if (state !== 'ready' && this.linkUp) {
       this.linkUp = false;
+      this.lostAt = new Date();
       this.broadcast({ type: 'LINK', link: 'down' });
     }
   };
@@ -218,13 +254,22 @@ export class Gateway {
     this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
   };
 
+  /**
+   * The switch's truth replaces the picture: `show channels`, then what ended meanwhile is closed
+   * (settleEnded: records, and seats left ringing or talking), then every seat hears its STATE.
+   */
   private async rebuild(): Promise<void> {
     if (!this.link) return;
+    const asked = new Date();
     const body = await this.link.api('show channels as json');
-    const calls = await rebuildCalls(this.db, parseChannels(body));
+    const calls = await rebuildCalls(this.db, parseChannels(body), (this.opts.clock ?? systemClock).now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
-    this.opts.log.info({ calls: calls.length }, 'switch link ready: call state rebuilt');
+    const at = this.lostAt ?? asked;
+    this.lostAt = undefined;
+    const moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, afterCallSeconds: this.opts.afterCallSeconds });
+    if (this.opts.afterCallSeconds > 0) for (const seat of moved) this.scheduleAfterCall(seat, at);
+    this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link ready: call state rebuilt');
     this.linkUp = true;
     this.broadcast({ type: 'LINK', link: 'up' });
     for (const seat of this.sockets.keys()) this.push(seat, await this.stateOf(seat));
@@ -260,7 +305,7 @@ export class Gateway {
       void endAfterCall(this.db, seat, at, new Date(due))
         .then(async () => this.push(seat, await this.stateOf(seat)))
         .catch((err: unknown) => this.opts.log.warn({ err, seat }, 'post-call processing not ended'));
-    }, Math.max(0, due - Date.now()));
+    }, Math.max(0, due - (this.opts.clock ?? systemClock).now()));
     timer.unref();
     this.timers.add(timer);
   }

@@ -123,3 +123,40 @@ export async function sweepEvents(db: Queryable): Promise<number> {
   const rows = await db.query("DELETE FROM telephony_events WHERE seen_at < now() - interval '1 day' RETURNING event_id");
   return rows.length;
 }
+
+/**
+ * After the link came back (or the process started), the switch's `show channels` is the truth:
+ * a call the database still has open but the switch no longer has ended while nobody was
+ * listening, at the latest when the link was lost (`at`), and a seat still ringing, on a call or
+ * talking without a call on the switch goes to ready (post-call processing when configured).
+ * Only rows older than `at` are touched, so a call another process saw begin after it is kept;
+ * every statement only ever closes what is still open, so every process may run it.
+ * Returns the seats it moved.
+ */
+export async function settleEnded(db: Db, s: { live: string[]; seats: string[]; at: Date; afterCallSeconds: number }): Promise<string[]> {
+  const at = s.at.toISOString();
+  const closed = await db.query<{ id: string; t: string }>(
+    `UPDATE call_records SET destroy_time = $1::timestamptz
+      WHERE destroy_time IS NULL AND call_time < $1::timestamptz AND call_time > $1::timestamptz - interval '2 days'
+        AND NOT (call_id = ANY($2::text[]))
+      RETURNING call_id AS id, call_time AS t`, [at, s.live]);
+  for (const c of closed) await db.query(DERIVE, [c.id, new Date(c.t).toISOString()]);
+  const stuck = await db.query<{ seat: string }>(
+    `SELECT DISTINCT user_seat_no AS seat FROM seat_status_logs
+      WHERE s_end_time IS NULL AND status = ANY($1::smallint[]) AND s_start_time < $2::timestamptz AND NOT (user_seat_no = ANY($3::text[]))`,
+    [[SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], at, s.seats]);
+  const next = s.afterCallSeconds > 0 ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
+  const moved: string[] = [];
+  for (const { seat } of stuck) {
+    const changed = await db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
+      const still = await tx.query(
+        'SELECT 1 FROM seat_status_logs WHERE user_seat_no = $1 AND s_end_time IS NULL AND status = ANY($2::smallint[]) AND s_start_time < $3::timestamptz',
+        [seat, [SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], at]);
+      if (still.length === 0) return false;
+      return !!(await changeSeatStatus(tx, { seat, status: next, at: s.at }))?.changed;
+    });
+    if (changed) moved.push(seat);
+  }
+  return moved;
+}

@@ -6,7 +6,7 @@
  * writes land on the same rows.
  */
 import type { Queryable } from '../../db/types.ts';
-import type { Call } from './call-state.ts';
+import type { Call, SeatPart } from './call-state.ts';
 
 interface ChannelRow {
   uuid?: string;
@@ -40,7 +40,7 @@ export function parseChannels(body: string): ChannelRow[] {
   }
 }
 
-export async function rebuildCalls(db: Queryable, rows: ChannelRow[]): Promise<Call[]> {
+export async function rebuildCalls(db: Queryable, rows: ChannelRow[], nowMs: number): Promise<Call[]> {
   if (rows.length === 0) return [];
   const extensions = [...new Set(rows.flatMap(extensionsOf))];
   const seats = new Map<string, string>();
@@ -72,12 +72,19 @@ export async function rebuildCalls(db: Queryable, rows: ChannelRow[]): Promise<C
     const customer = direction === 'out' ? legs.find((l) => l !== first) : first;
     const seat = agent ? seatOf(agent) : '';
     const held = legs.some((l) => l.callstate === 'HELD');
+    const up = (l: ChannelRow | undefined) => l?.callstate === 'ACTIVE' || l?.callstate === 'HELD';
+    // The seat's own part: connected when its leg is up (incoming) or the customer's is (dial-out).
+    const parts = new Map<string, SeatPart>();
+    if (agent?.uuid && seat) {
+      const connected = direction === 'out' ? up(customer) : up(agent);
+      parts.set(agent.uuid, { seat, leg: agent.uuid, role: 'agent', ...(connected ? { answeredAt: rec?.answered ?? nowMs } : {}) });
+    }
     calls.push({
       callId, direction, phone: rec?.phone || (direction === 'in' ? first.cid_num ?? '' : customer?.dest ?? ''),
       ivr: '', queue: '', callTime: rec?.ms ?? Number(first.created_epoch ?? 0) * 1000,
-      seat, firstSeat: rec?.seat || seat, holdMs: 0, heldSince: held ? Date.now() : undefined,
-      answeredAt: rec?.answered ?? (legs.some((l) => l.callstate === 'ACTIVE' || l.callstate === 'HELD') ? Date.now() : undefined),
-      transferFrom: '', transferTo: '', hangupCause: '', recordPath: '', legs: new Set(legs.map((l) => l.uuid!)),
+      seat, firstSeat: rec?.seat || seat, holdMs: 0, heldSince: held ? nowMs : undefined,
+      answeredAt: rec?.answered ?? (legs.some((l) => l.callstate === 'ACTIVE' || l.callstate === 'HELD') ? nowMs : undefined),
+      transferFrom: '', transferTo: '', hangupCause: '', recordPath: '', legs: new Set(legs.map((l) => l.uuid!)), parts,
       legNo: rec?.legs ?? 0, survey: false, agentLeg: agent?.uuid, customerLeg: customer?.uuid,
     });
   }

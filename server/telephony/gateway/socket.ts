@@ -3,7 +3,8 @@
  * token is checked like any API call's (claims + live session); a bad one gets an ERROR frame
  * and close code 4401. A socket commands its own seat only (the token user's userSeatNo, admin
  * included). Every frame is parsed strictly; a refused one gets an ERROR frame and never
- * reaches the switch. Closing the socket does not close the seat's status (page reloads).
+ * reaches the switch. Each authenticated socket keeps its seat present (server/seats/presence.ts):
+ * closing it does not close the seat's status at once (page reloads), the grace period does.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -15,6 +16,7 @@ import { open } from '../../http/access.ts';
 import { languageOf, message, type Language, type MessageKey } from '../../http/language.ts';
 import { MAX_COMMAND_LENGTH, PHONE_SOCKET, formatMessage, parseCommand, type PhoneErrorCode, type PhoneMessage } from '../../../schemas/protocol/phone.ts';
 import type { Gateway, SeatSocket } from './gateway.ts';
+import type { SeatPresence } from '../../seats/presence.ts';
 
 /** Limits of one socket; tests shorten them. */
 export const socketLimits = {
@@ -49,7 +51,7 @@ const userOf = (ctx: AppContext, token: unknown) => userOfToken(ctx.db, ctx.toke
   throw err;
 });
 
-export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext, gateway: Gateway): Promise<void> {
+export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext, gateway: Gateway, presence: SeatPresence): Promise<void> {
   // The chat sockets use the same plugin: whoever comes first registers it (once per app), with
   // a server-wide frame ceiling; this socket's own, smaller limit is checked per frame below.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
@@ -85,6 +87,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     // was given another seat, is closed (4401/4403: the phone bar does not reconnect), not kept serving.
     let session: SocketSession | null = null;
     let counted: number | null = null;
+    let present: Promise<string | undefined> | null = null;
     const ended = (why: SessionEnd) => {
       if (why === 'seat') error('OTHER_SEAT', 'phone_SEAT_CHANGED');
       else error('NOT_LOGGED_IN', 'phone_UNAUTHORIZED');
@@ -113,6 +116,10 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       sockets.set(user.userId, open + 1);
       counted = user.userId;
       session = sessions.open(user, token as string, ended, socketLimits.recheckMs);
+      present = presence.opened(user.userSeatNo).catch((err: unknown) => {
+        req.log.error({ err }, 'phone socket presence not recorded');
+        return undefined;
+      });
       return user;
     }).catch((err: unknown) => {
       req.log.error({ err }, 'phone socket login not checked');
@@ -145,6 +152,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
           seatSocket = { seat: own, send };
           gateway.attach(seatSocket);
         }
+        await gateway.verify(own);
         return send(await gateway.stateOf(own));
       }
       if (!seatSocket) return error('NOT_LOGGED_IN', 'phone_NOT_LOGGED_IN');
@@ -189,6 +197,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
         else sockets.delete(counted);
       }
       if (seatSocket) gateway.detach(seatSocket);
+      void present?.then((id) => (id ? presence.closed(id) : undefined)).catch((err: unknown) => req.log.error({ err }, 'phone socket close not recorded'));
     });
   });
 }

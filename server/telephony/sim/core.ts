@@ -38,8 +38,6 @@ export interface ModelOptions {
   clock?: SimClock;
   timings?: Partial<SimTimings>;
   random?: () => number;
-  /** The seat of an extension (transfer targets): the agent leg carries it as cc_seat. */
-  seatOf?: (extension: string) => Promise<string | undefined>;
   /** A recording ended: write `seconds` of audio at `path`. */
   onRecording?: (path: string, seconds: number) => void;
 }
@@ -56,8 +54,6 @@ export class LegCore {
   sessionsSinceStart = 0;
   protected readonly clock: SimClock;
   protected readonly random: () => number;
-  /** Extensions whose seat is known from incoming calls and originates. */
-  protected readonly seats = new Map<string, string>();
 
   constructor(protected readonly options: ModelOptions) {
     this.clock = options.clock ?? systemClock;
@@ -69,11 +65,6 @@ export class LegCore {
   /** Stops every timer (the simulator is closing). */
   stop(): void {
     for (const leg of this.legs.values()) for (const t of leg.timers) this.clock.clearTimeout(t);
-  }
-
-  /** The seat of an extension: the console's users first (the truth), else what calls have shown. */
-  protected async seatOf(extension: string): Promise<string | undefined> {
-    return (await this.options.seatOf?.(extension)) ?? this.seats.get(extension);
   }
 
   protected createLeg(init: Omit<Leg, 'uuid' | 'callUuid' | 'createdMs' | 'answeredMs' | 'state' | 'timers'> & { uuid?: string; callUuid?: string }): Leg {
@@ -104,6 +95,18 @@ export class LegCore {
     a.application = 'bridge';
     a.applicationData = b.name;
     this.event('CHANNEL_BRIDGE', a, { 'Bridge-A-Unique-ID': a.uuid, 'Bridge-B-Unique-ID': b.uuid });
+  }
+
+  /**
+   * A bridge ends (a transfer takes one leg away): CHANNEL_UNBRIDGE on the bridge's a-leg, and the
+   * b-leg's call_uuid goes back to its own uuid, as switch_ivr_bridge.c does.
+   */
+  protected unbridge(a: Leg, b: Leg): void {
+    const [first, second] = a.application === 'bridge' && a.applicationData === b.name ? [a, b] : [b, a];
+    this.event('CHANNEL_UNBRIDGE', first, { 'Bridge-A-Unique-ID': first.uuid, 'Bridge-B-Unique-ID': second.uuid });
+    a.peer = undefined;
+    b.peer = undefined;
+    second.callUuid = second.uuid;
   }
 
   /** Hangs a leg up (HANGUP, HANGUP_COMPLETE, DESTROY) and with it the leg it is bridged to or rings for. */

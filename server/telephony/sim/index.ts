@@ -26,8 +26,6 @@ export interface SimulatorOptions {
   callsPerMinute?: number;
   /** Ready seats, for random calls. */
   seats?: () => Promise<Array<{ seat: string; extension: string }>>;
-  /** The seat of an extension (transfer targets carry it as cc_seat). */
-  seatOf?: (extension: string) => Promise<string | undefined>;
   /** Demo: an incoming call is answered by the simulated phone after this many seconds; 0 = wait for answer(ext). */
   autoAnswerSeconds?: number;
   clock?: SimClock;
@@ -47,6 +45,8 @@ export interface Simulator {
   hangup(extension: string): Promise<void>;
   /** Whether the phone picks up dial-outs by itself (default true); false leaves them ringing to NO_ANSWER. */
   setAutoAnswer(extension: string, on: boolean): void;
+  /** Drops every Event Socket connection without a word (a cable pulled); the calls go on and the clients reconnect. */
+  dropLinks(): void;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,6 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   const model = new CallModel({
     clock,
     random,
-    seatOf: opts.seatOf,
     timings: { ...(opts.autoAnswerSeconds ? { autoAnswerMs: opts.autoAnswerSeconds * 1000 } : {}), ...opts.timings },
     emit: (headers) => server?.broadcast(headers),
     onRecording: (file, seconds) => {
@@ -109,6 +108,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     answer: async (extension) => model.answerPhone(extension),
     hangup: async (extension) => model.hangupPhone(extension),
     setAutoAnswer: (extension, on) => model.setAutoAnswer(extension, on),
+    dropLinks: () => esl.killSockets(),
     async close() {
       if (randomTimer) clock.clearTimeout(randomTimer);
       randomTimer = null;

@@ -25,7 +25,6 @@ export class CallModel extends LegCore {
 
   /** An outside caller rings a seat's extension; returns the call uuid (the customer leg's). */
   incoming(opts: { extension: string; seat: string; phoneNo: string; ivr?: string }): string {
-    this.seats.set(opts.extension, opts.seat);
     const ivr: Record<string, string> = opts.ivr ? { cc_ivr: opts.ivr } : {};
     const customer = this.createLeg({
       kind: 'customer', direction: 'inbound', name: `sofia/external/${opts.phoneNo}@${DOMAIN}`,
@@ -71,7 +70,6 @@ export class CallModel extends LegCore {
     const vars: Record<string, string> = { ...target.vars };
     if (target.extension) vars.dialed_user = target.extension;
     if (bridgeTo) vars.cc_phone ??= bridgeTo.number;
-    if (target.extension && vars.cc_seat) this.seats.set(target.extension, vars.cc_seat);
     const cid = target.vars.origination_caller_id_number || '0000000000';
     const timeoutS = Number(target.vars.originate_timeout) || DEFAULT_ORIGINATE_TIMEOUT_S;
     const agent = this.createLeg({
@@ -89,11 +87,8 @@ export class CallModel extends LegCore {
         // The job's answer goes out first; then the dialplan application runs.
         this.later(agent, this.timings.bridgeDelayMs, () => {
           if (bridgeTo) this.dial(agent, bridgeTo, cid);
-          else if (app.kind === 'extension') {
-            const dest = app.extension;
-            // A failed look-up only loses the seat header; the gateway then maps the extension itself.
-            void this.seatOf(dest).catch(() => undefined).then((seat) => this.sendTo(agent, dest, seat));
-          }
+          // The dialplan runs the extension (the gateway maps a ringing extension to its seat itself).
+          else if (app.kind === 'extension') this.sendTo(agent, app.extension);
           else if (app.kind === 'app' && app.name === 'three_way') this.joinThreeWay(agent, app.data);
         });
       };
@@ -128,8 +123,13 @@ export class CallModel extends LegCore {
 
   /**
    * `uuid_transfer`: the named leg (`-bleg`: its peer; `-both`: both) leaves its bridge and
-   * goes to dest; the leg left behind hangs up, as after a blind transfer. 999999 is the
-   * satisfaction survey, anything else an extension whose phone rings.
+   * goes to dest, in FreeSWITCH's order: CHANNEL_UNBRIDGE; the dialplan runs dest on the moved
+   * leg (999999 is the satisfaction survey; anything else bridges to `user/<dest>`, whose new
+   * leg's CHANNEL_CREATE names the moved leg as Other-Leg-Unique-ID and variable_originator);
+   * the leg left behind hangs up after its bridge ended. A bridge's b-leg gets its own uuid back
+   * as call_uuid when the bridge ends (switch_ivr_bridge.c), so later events of a moved dial-out
+   * customer carry that. Like a plain dialplan, nothing names the seats: no cc_seat, no
+   * cc_transfer_from on the new leg (the gateway maps the dialled extension to its seat).
    */
   async transfer(uuid: string, which: 'leg' | 'bleg' | 'both', dest: string): Promise<boolean> {
     const leg = this.legs.get(uuid);
@@ -137,17 +137,15 @@ export class CallModel extends LegCore {
     const peer = leg.peer ? this.legs.get(leg.peer) : undefined;
     const moving = which === 'leg' ? [leg] : which === 'bleg' ? [peer] : [leg, peer];
     if (moving.some((l) => !l)) return false;
-    const seat = dest === SURVEY_EXTENSION ? undefined : await this.seatOf(dest);
+    const behind: Leg[] = [];
     for (const moved of moving as Leg[]) {
       if (moved.state === 'down') continue;
       const left = moved.peer ? this.legs.get(moved.peer) : undefined;
-      moved.peer = undefined;
-      if (left && !moving.includes(left)) {
-        left.peer = undefined;
-        this.hangup(left, left.answeredMs ? 'NORMAL_CLEARING' : 'ORIGINATOR_CANCEL');
-      }
-      this.sendTo(moved, dest, seat, left?.vars.cc_seat);
+      if (left) this.unbridge(moved, left);
+      if (left && !moving.includes(left)) behind.push(left);
+      this.sendTo(moved, dest);
     }
+    for (const left of behind) this.hangup(left, left.answeredMs ? 'NORMAL_CLEARING' : 'ORIGINATOR_CANCEL');
     return true;
   }
 
@@ -188,7 +186,7 @@ export class CallModel extends LegCore {
     const agent = this.createLeg({
       kind: 'agent', direction: 'outbound', extension, name: `sofia/internal/${extension}@${DOMAIN}`,
       callUuid: source.callUuid, cidNum: source.cidNum, dest: extension, peer: source.uuid, ringingFor: source.uuid,
-      vars: { dialed_user: extension, ...vars }, application: '', applicationData: '',
+      vars: { dialed_user: extension, originator: source.uuid, originating_leg_uuid: source.uuid, ...vars }, application: '', applicationData: '',
     });
     source.peer = agent.uuid;
     agent.onAnswer = () => {
@@ -228,8 +226,8 @@ export class CallModel extends LegCore {
     leg.joins = joined.uuid;
   }
 
-  /** A leg on its own goes to dest: the survey IVR, or a new agent leg ringing that extension. */
-  private sendTo(leg: Leg, dest: string, seat: string | undefined, fromSeat?: string): void {
+  /** A leg on its own goes to dest: the survey IVR, or a new agent leg ringing that extension (`bridge user/<dest>`). */
+  private sendTo(leg: Leg, dest: string): void {
     leg.ringingFor = undefined;
     if (dest === SURVEY_EXTENSION) {
       if (!leg.answeredMs) this.answer(leg, false);
@@ -241,10 +239,9 @@ export class CallModel extends LegCore {
       });
       return;
     }
-    // The customer's number: the caller of an incoming call, the dialled number of a dial-out.
-    const vars: Record<string, string> = { cc_phone: leg.direction === 'outbound' ? leg.dest : leg.cidNum };
-    if (seat) vars.cc_seat = seat;
-    if (fromSeat) vars.cc_transfer_from = fromSeat;
+    leg.application = 'bridge';
+    leg.applicationData = `user/${dest}`;
+    const vars: Record<string, string> = {};
     if (leg.vars.cc_ivr) vars.cc_ivr = leg.vars.cc_ivr;
     this.ringPhone(leg, dest, vars);
   }

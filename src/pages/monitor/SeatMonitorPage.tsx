@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { resetSession } from '../../app/reset-session';
 import { tokenStore } from '../../lib/token';
 import { usePageTitle } from '../../shell/use-page-title';
 import { connectMonitorStream, type StreamState } from './monitor-stream';
-import { applyMonitorMessage, elapsed, statusColor, statusKey, type SeatRow, type SeatState } from './seat-state';
+import { applyMonitorMessage, elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow, type SeatState } from './seat-state';
 
 const STREAM_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/CallInfo/seatMonitorEvents`;
 const BADGE: Record<StreamState, 'processing' | 'success' | 'warning' | 'default'> = {
@@ -51,17 +51,27 @@ export default function SeatMonitorPage() {
     { key: 'seat', title: t('monitor.columns.userSeatNo'), dataIndex: 'userSeatNo', width: 110 },
     { key: 'name', title: t('monitor.columns.userChineseName'), dataIndex: 'userChineseName' },
     {
-      key: 'status', title: t('monitor.columns.status'), dataIndex: 'status', width: 150,
-      render: (status: number | null) => <Tag color={statusColor(status)}>{t(statusKey(status))}</Tag>,
+      key: 'status', title: t('monitor.columns.status'), width: 220,
+      render: (_: unknown, row: SeatRow) => {
+        const { status, absent } = shownStatus(row);
+        return (
+          <Space size={4} wrap data-testid={`monitor-status-${row.userSeatNo}`}>
+            <Tag color={statusColor(status)}>{t(statusKey(status))}</Tag>
+            {absent && <Tag>{t('monitor.absent')}</Tag>}
+          </Space>
+        );
+      },
     },
     {
-      key: 'since', title: t('monitor.columns.since'), dataIndex: 'since', width: 120,
-      render: (since: string | null) => (since ? <span title={since} style={{ fontVariantNumeric: 'tabular-nums' }}>{elapsed(since, now)}</span> : '—'),
+      key: 'since', title: t('monitor.columns.since'), width: 120,
+      render: (_: unknown, row: SeatRow) => {
+        const since = shownStatus(row).status === null ? null : row.since;
+        return since ? <span title={since} style={{ fontVariantNumeric: 'tabular-nums' }}>{elapsed(since, now)}</span> : '—';
+      },
     },
     { key: 'phone', title: t('monitor.columns.phoneNo'), dataIndex: 'phoneNo', render: (phone: string | null) => phone || '—' },
   ];
-  const ready = seats.filter((s) => s.status === 0).length;
-  const busy = seats.filter((s) => s.status !== null && s.status !== 0).length;
+  const counts = monitorCounts(seats);
 
   return (
     <Card
@@ -70,9 +80,13 @@ export default function SeatMonitorPage() {
     >
       {state === 'reconnecting' && <Alert type="warning" showIcon message={t('monitor.reconnecting')} style={{ marginBottom: 16 }} />}
       <Space size="large" style={{ marginBottom: 16 }}>
-        <Typography.Text>{t('monitor.summary.seats', { count: seats.length })}</Typography.Text>
-        <Typography.Text type="success">{t('monitor.summary.ready', { count: ready })}</Typography.Text>
-        <Typography.Text type="danger">{t('monitor.summary.busy', { count: busy })}</Typography.Text>
+        <Typography.Text>{t('monitor.summary.seats', { count: counts.seats })}</Typography.Text>
+        <Typography.Text type="success" data-testid="monitor-count-ready">{t('monitor.summary.ready', { count: counts.ready })}</Typography.Text>
+        <Tooltip title={t('monitor.summary.hint')}>
+          <Typography.Text type="danger" data-testid="monitor-count-busy">{t('monitor.summary.busy', { count: counts.busy })}</Typography.Text>
+        </Tooltip>
+        <Typography.Text type="warning" data-testid="monitor-count-not-ready">{t('monitor.summary.notReady', { count: counts.notReady })}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="monitor-count-logged-out">{t('monitor.summary.loggedOut', { count: counts.loggedOut })}</Typography.Text>
       </Space>
       <Table<SeatRow>
         rowKey="userSeatNo"

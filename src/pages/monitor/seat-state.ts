@@ -6,6 +6,7 @@ import type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-mon
 import { clockText } from '../../lib/time';
 
 export type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
+export { monitorCounts, shownStatus } from '../../../schemas/protocol/seat-monitor';
 
 /** Seats in seat-number order, as getSeatMonitor lists them. */
 export type SeatState = readonly SeatRow[];

@@ -34,6 +34,8 @@ export default function CallPopup() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
+  // Asked again for every call (a second call from the same number must not show the history as
+  // it stood at the first one's ring); "previous calls" are the number's calls other than this one.
   useEffect(() => {
     setRows([]);
     setError(null);
@@ -41,13 +43,13 @@ export default function CallPopup() {
     let live = true;
     setLoading(true);
     http.post('/api/CallInfo/getCallInfoByPhoneNo', { phoneNo: call.phoneNum })
-      .then((body) => live && setRows(unwrapList<HistoryRow>(body)?.data ?? []))
+      .then((body) => live && setRows((unwrapList<HistoryRow>(body)?.data ?? []).filter((r) => r.callId !== call.callId)))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [call.phoneNum]);
+  }, [call.phoneNum, call.callId]);
 
   return (
     <Card title={t('phone.popup.title')} data-testid="call-popup">
