@@ -14,7 +14,7 @@ export default {
   from: 'seat_status_logs s',
   conditions: STATUS_CONDITIONS,
   columns: [
-    { key: 'status', sql: 's.status', format: 'number' },
+    { key: 'status', sql: 's.status', format: 'number', codes: 'seatStatus' },
     { key: 'seconds', sql: SECONDS, format: 'duration', total: 'kpi' },
     { key: 'count', sql: 'count(*)', format: 'number', total: 'kpi' },
     { key: 'share', sql: `round(${SECONDS} / NULLIF(sum(${SECONDS}) OVER (), 0), 4)`, format: 'percent' },
