@@ -5,8 +5,8 @@
  * or DATABASE_URL's / --postgres's PostgreSQL. Migrates and seeds an empty database first;
  * creates the monthly partitions the days span; shows a progress bar on the terminal.
  *
- * The D days are replaced, not added to: the calls, legs, status logs and chats from the first
- * day's midnight on (the seed's included) are deleted first, so no seat has two days' activity
+ * The D days are replaced, not added to: the calls, legs, status logs and chats of those days
+ * (from the first day's midnight to today's end; the seed's included) are deleted first, so no seat has two days' activity
  * at once. Demo and benchmark data only: never run it on a database holding real calls.
  * "Now" is the server's clock (CLOCK_NOW pins it): nothing is generated after it.
  */
@@ -19,6 +19,7 @@ import { ensureCallPartitions } from '../server/db/partitions.ts';
 import { insertCalls, insertChats, insertLegs, insertSeatLogs } from '../server/db/seed.ts';
 import { firstDay, generateActivity, seatsFor, takesCalls, takesChats, type DayActivity, type Seat } from '../server/db/demo-activity.ts';
 import type { Queryable } from '../server/db/types.ts';
+import { startOfDay } from '../server/clock.ts';
 
 /** The tables a day is written to, one insert each (server/db/seed.ts, shared with the demo seed). */
 const LANES: Array<(db: Db, day: DayActivity) => Promise<void>> = [
@@ -41,16 +42,18 @@ async function agentSeats(db: Db, calls: number, days: number): Promise<{ phone:
 }
 
 /**
- * Deletes the activity from `from` on (calls, their legs, status logs, chats and their messages),
- * and ends at `from` a status log still running then: the days about to be generated start empty.
+ * Deletes the activity of the days [from, to) (calls, their legs, status logs, chats and their
+ * messages), and ends at `from` a status log still running then: the days about to be generated
+ * start empty. Days outside are left alone.
  */
-export async function clearActivity(db: Queryable, from: Date): Promise<void> {
-  const at = from.toISOString();
-  await db.query('DELETE FROM call_legs WHERE call_id IN (SELECT call_id FROM call_records WHERE call_time >= $1) OR at >= $1', [at]);
-  await db.query('DELETE FROM call_records WHERE call_time >= $1', [at]);
-  await db.query('DELETE FROM seat_status_logs WHERE s_start_time >= $1', [at]);
-  await db.query('UPDATE seat_status_logs SET s_end_time = $1 WHERE s_start_time < $1 AND (s_end_time IS NULL OR s_end_time > $1)', [at]);
-  await db.query('DELETE FROM chats WHERE access_time >= $1', [at]);
+export async function clearActivity(db: Queryable, from: Date, to: Date): Promise<void> {
+  const range = [from.toISOString(), to.toISOString()];
+  await db.query(`DELETE FROM call_legs WHERE call_id IN (SELECT call_id FROM call_records WHERE call_time >= $1 AND call_time < $2)
+    OR (at >= $1 AND at < $2)`, range);
+  await db.query('DELETE FROM call_records WHERE call_time >= $1 AND call_time < $2', range);
+  await db.query('DELETE FROM seat_status_logs WHERE s_start_time >= $1 AND s_start_time < $2', range);
+  await db.query('UPDATE seat_status_logs SET s_end_time = $1 WHERE s_start_time < $1 AND (s_end_time IS NULL OR s_end_time > $1)', range.slice(0, 1));
+  await db.query('DELETE FROM chats WHERE access_time >= $1 AND access_time < $2', range);
 }
 
 export async function generate(db: Db, o: GenerateOptions, progress?: (done: number, total: number) => void): Promise<Generated> {
@@ -59,7 +62,7 @@ export async function generate(db: Db, o: GenerateOptions, progress?: (done: num
   const from = firstDay(now, o.days);
   await ensureCallPartitions(db, from, now);
   const seats = await agentSeats(db, o.calls, o.days);
-  await db.transaction((tx) => clearActivity(tx, from));
+  await db.transaction((tx) => clearActivity(tx, from, startOfDay(now, 1)));
   const out: Generated = { calls: 0, logs: 0, legs: 0, chats: 0, seats: seats.phone.length, seconds: 0 };
   // Each table is a lane of its own (a connection each on a PostgreSQL pool; PGlite queues them):
   // a table that is quick with one day goes on with the next instead of waiting for the slowest
