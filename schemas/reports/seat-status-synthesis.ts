@@ -14,7 +14,7 @@ export default {
   from: 'seat_status_logs s',
   conditions: STATUS_CONDITIONS,
   columns: [
-    { key: 'status', sql: 's.status', format: 'number' },
+    { key: 'status', sql: 's.status', format: 'number', codes: 'seatStatus' },
     { key: 'reason', sql: 's.reason', format: 'text' },
     { key: 'seconds', sql: SECONDS, format: 'duration', total: 'kpi' },
     { key: 'count', sql: 'count(*)', format: 'number', total: 'kpi' },
