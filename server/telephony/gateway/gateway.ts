@@ -146,15 +146,15 @@ export class Gateway {
 
   /** The seat's true state: its open status log, its current call, the link. */
   async stateOf(seat: string): Promise<PhoneMessage> {
-    const [open] = await this.db.query<{ status: number; since: number }>(
-      OPEN_STATUS_OF('$1', 'l.status, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
+    const [open] = await this.db.query<{ status: number; reason: string; since: number }>(
+      OPEN_STATUS_OF('$1', 'l.status, l.reason, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
     const on = this.book.partOf(seat);
     const call = on?.call;
     return {
       type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
       callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
       answered: on?.part.answeredAt !== undefined, held: on?.part.role === 'agent' && call?.heldSince !== undefined,
-      link: this.online ? 'up' : 'down',
+      link: this.online ? 'up' : 'down', reason: open?.reason ?? '',
     };
   }
 
