@@ -165,8 +165,8 @@ export function formatCommand(c: PhoneCommand): string {
  *   processing) and `afterCallSeconds` the automatic countdown back to ready (0 = none).
  * - TRANSFER: a call was transferred to this seat (spec form `TRANSFER@<callId>`).
  * - STATE: the seat's true state, sent after login and after any reconnect of the socket or
- *   the switch: status code ('' = none), since (ms since epoch), the current call if any, and
- *   whether the switch link is up.
+ *   the switch: status code ('' = none), since (ms since epoch), the current call if any,
+ *   whether the switch link is up, and the status's pause reason (PAUSE_REASONS; absent = none).
  * - LINK: the switch link went down or came back (the bar shows "phone offline" while down).
  * - JOB: the outcome of a command: ok, and the switch's cause when it failed (e.g. NO_ANSWER).
  * - ERROR: a refused frame or command: a code and a message in the socket's language.
@@ -179,7 +179,7 @@ export type PhoneMessage =
   | { type: 'CHANNEL_UNHOLD'; callId: string }
   | { type: 'CHANNEL_DESTROY'; callId: string; next: number; afterCallSeconds: number }
   | { type: 'TRANSFER'; callId: string }
-  | { type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean; link: 'up' | 'down' }
+  | { type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean; link: 'up' | 'down'; reason?: string }
   | { type: 'LINK'; link: 'up' | 'down' }
   | { type: 'JOB'; cmd: string; callId: string; ok: boolean; cause: string }
   | { type: 'ERROR'; code: PhoneErrorCode; msg: string }
@@ -195,7 +195,7 @@ const MESSAGE_FIELDS: Record<Exclude<PhoneMessage['type'], 'TRANSFER' | 'herbert
   CHANNEL_HOLD: ['callId'],
   CHANNEL_UNHOLD: ['callId'],
   CHANNEL_DESTROY: ['callId', 'next', 'afterCallSeconds'],
-  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link'],
+  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link', 'reason'],
   LINK: ['link'],
   JOB: ['cmd', 'callId', 'ok', 'cause'],
   ERROR: ['code', 'msg'],
@@ -208,7 +208,7 @@ export function formatMessage(m: PhoneMessage): string {
   if (m.type === 'herbert') return 'herbert';
   if (m.type === 'TRANSFER') return `TRANSFER@${m.callId}`;
   const record = m as unknown as Record<string, unknown>;
-  const body = MESSAGE_FIELDS[m.type].map((k) => `${k}:${encodeURIComponent(record[k] === null ? '' : String(record[k]))}`).join(',');
+  const body = MESSAGE_FIELDS[m.type].map((k) => `${k}:${encodeURIComponent(record[k] === null || record[k] === undefined ? '' : String(record[k]))}`).join(',');
   return `${m.type}@${body}`;
 }
 
@@ -237,6 +237,7 @@ export function parseMessage(text: string): PhoneMessage | null {
     if (NUMBER_FIELDS.has(key)) out[key] = Number(value);
     else if (BOOLEAN_FIELDS.has(key)) out[key] = value === 'true';
     else if (key === 'status') out[key] = value === '' ? null : Number(value);
+    else if (key === 'reason' && value === '') continue;
     else out[key] = value;
   }
   return out as unknown as PhoneMessage;

@@ -1,5 +1,5 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, callFilters, ownSeat } from './shared/call-info.ts';
+import { ANY_USER, callFilters, HANGUP_CAUSE_COLUMN, ownSeat } from './shared/call-info.ts';
 import { CALL_SORTERS, PAGE_SIZES, RECORDING_COLUMN } from './shared/call-list.ts';
 import { RING_CAP_SECONDS } from './shared/kpi.ts';
 
@@ -27,9 +27,9 @@ export default {
     { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
     { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
     { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
-    { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
-    { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
-    { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
+    { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS, total: 'sum' },
+    { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
+    HANGUP_CAUSE_COLUMN,
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
     { key: 'classification', sql: 'c.classification', format: 'text' },
     RECORDING_COLUMN,
@@ -40,5 +40,6 @@ export default {
   paged: true,
   pageSizes: PAGE_SIZES,
   initialPageSize: 10,
+  totals: true,
   export: true,
 } as const satisfies ReportSchema;

@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseMessage, PHONE_SOCKET, type BgapiOp, type PhoneCommand, type PhoneMessage } from '../../schemas/protocol/phone';
-import { SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
+import { reasonFor, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
 import type { Http } from '../lib/http';
 import { connect, type Connection, type SocketFactory } from './connection';
@@ -93,8 +93,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
     const writeStatus = async (status: SeatStatusCode) => {
       const agent = get().agent;
       if (!agent || agent.phase !== 'idle') return;
-      // A status log is written only when the status changes (spec section 4).
-      if (agent.curStatus === status) return;
+      // A status log is written only when the status changes (spec section 4), or its pause reason
+      // does (a short break after a toilet break); a log without a reason (an older one) stays.
+      if (agent.curStatus === status && (agent.curReason === '' || agent.curReason === reasonFor(status))) return;
       await deps.http.post('/api/UserSeatLog/changeSeatStatus', { userSeatNo: agent.userSeatNo, userChineseName: agent.userChineseName, status });
       if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 0 });
       apply({ type: 'chosen', status, at: deps.now() });
@@ -106,7 +107,7 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
      * statement's own lock: a status set meanwhile elsewhere (another tab, the API, a call) is
      * kept, and the bar asks the socket for the true state instead of showing its own guess.
      */
-    const writeFirst = async (url: string, body: Record<string, unknown>, status: SeatStatusCode) => {
+    const writeFirst = async (url: string, body: Record<string, unknown>, status: SeatStatusCode, reason?: string) => {
       const { data } = await deps.http.post<{ changed: boolean }>(url, { ...body, ifNoneOpen: true });
       if (!data?.changed) {
         const agent = get().agent;
@@ -114,7 +115,7 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         return;
       }
       if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: body.userSeatNo, busy: 0 });
-      apply({ type: 'chosen', status, at: deps.now() });
+      apply({ type: 'chosen', status, at: deps.now(), ...(reason ? { reason } : {}) });
     };
 
     const onMessage = (msg: PhoneMessage) => {
@@ -146,7 +147,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
             const restored = deps.tabStorage ? takeLeftStatus(deps.tabStorage, after.userSeatNo, deps.now()) : null;
             const seatNo = { userSeatNo: after.userSeatNo };
             (restored !== null
-              ? writeFirst('/api/UserSeatLog/changeSeatStatus', { ...seatNo, userChineseName: after.userChineseName, status: restored }, restored)
+              ? writeFirst('/api/UserSeatLog/changeSeatStatus',
+                { ...seatNo, userChineseName: after.userChineseName, status: restored.status, ...(restored.reason ? { reason: restored.reason } : {}) },
+                restored.status, restored.reason)
               : writeFirst('/api/User/setUserInfoLogin', seatNo, SEAT_STATUS.login)
             ).catch(fail);
           }

@@ -23,11 +23,14 @@ export const callFilters = {
   direction: direction('c.direction'), answered, linkFlag, classification,
 } as const;
 
+/** The switch's hang-up cause, shown in words with the cause itself on hover. */
+export const HANGUP_CAUSE_COLUMN = { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text', codes: 'hangupCause' } as const;
+
 /** What a call list adds to the call-report row. */
 export const CALL_EXTRA = [
   { key: 'direction', sql: 'c.direction', format: 'text' },
   { key: 'lineId', sql: 'c.line_id', format: 'number' },
-  { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
+  HANGUP_CAUSE_COLUMN,
   { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
   { key: 'classification', sql: 'c.classification', format: 'text' },
 ] as const;
