@@ -122,15 +122,15 @@ describe('phone commands: refusals', () => {
 
 describe('phone messages', () => {
   const MESSAGES: PhoneMessage[] = [
-    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '+8613800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in' },
-    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '', agentNum: '8101', ivr: '', direction: 'out' },
+    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '+8613800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in', answer: 'phone' },
+    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '', agentNum: '8101', ivr: '', direction: 'out', answer: 'phone' },
     { type: 'CHANNEL_ANSWER', callId: CALL },
     { type: 'CHANNEL_HOLD', callId: CALL },
     { type: 'CHANNEL_UNHOLD', callId: CALL },
     { type: 'CHANNEL_DESTROY', callId: CALL, next: 4, afterCallSeconds: 30 },
     { type: 'TRANSFER', callId: CALL },
-    { type: 'STATE', status: 7, since: 1_700_000_000_000, callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true, held: false, link: 'up' },
-    { type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'down' },
+    { type: 'STATE', status: 7, since: 1_700_000_000_000, callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true, held: false, link: 'up', party: '', answer: '' },
+    { type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'down', party: '', answer: '' },
     { type: 'LINK', link: 'down' },
     { type: 'JOB', cmd: 'originate', callId: CALL, ok: false, cause: 'NO_ANSWER' },
     { type: 'ERROR', code: 'FIELD', msg: 'Invalid value for dest, with: commas, colons & 中文' },
@@ -144,7 +144,7 @@ describe('phone messages', () => {
   test('the spec forms', () => {
     expect(formatMessage({ type: 'TRANSFER', callId: CALL })).toBe(`TRANSFER@${CALL}`);
     expect(formatMessage({ type: 'herbert' })).toBe('herbert');
-    expect(formatMessage(MESSAGES[0]!)).toBe(`CHANNEL_CREATE@callId:${CALL},phoneNum:%2B8613800138000,agentNum:8101,ivr:ivrcourt,direction:in`);
+    expect(formatMessage(MESSAGES[0]!)).toBe(`CHANNEL_CREATE@callId:${CALL},phoneNum:%2B8613800138000,agentNum:8101,ivr:ivrcourt,direction:in,answer:phone`);
   });
 
   test('anything else reads as null', () => {

@@ -11,7 +11,7 @@ const run = (state: AgentState, ...events: AgentEvent[]) => events.reduce(next, 
 /** Online and ready since T0. */
 const ready = () => run(initialState(USER), { type: 'socket', state: 'open' }, { type: 'chosen', status: 0, at: T0 });
 const ringing = (direction: 'in' | 'out' = 'in') =>
-  run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction }, T0 + 5000));
+  run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction, answer: 'phone' }, T0 + 5000));
 const talking = () => run(ringing(), server({ type: 'CHANNEL_ANSWER', callId: CALL }, T0 + 9000));
 
 describe('agent state', () => {
@@ -112,18 +112,18 @@ describe('agent state', () => {
     expect(buttons(dialing)).toEqual([]);
     const refused = run(dialing, server({ type: 'JOB', cmd: 'originate', callId: '', ok: false, cause: 'NO_ANSWER' }));
     expect(refused).toMatchObject({ phase: 'idle', curStatus: 0, direction: '', stoppedAt: null });
-    const created = run(dialing, server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13900001111', agentNum: '8101', ivr: '', direction: 'out' }));
+    const created = run(dialing, server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13900001111', agentNum: '8101', ivr: '', direction: 'out', answer: 'phone' }));
     expect(created.phase).toBe('ringing');
   });
 
   it('STATE after a reconnect replaces what the bar believed, a call in progress included', () => {
     const state = run(ready(), server({
-      type: 'STATE', status: 7, since: T0 - 40_000, callId: CALL, phoneNum: '13700000000', direction: 'in', answered: true, held: false, link: 'up',
+      type: 'STATE', status: 7, since: T0 - 40_000, callId: CALL, phoneNum: '13700000000', direction: 'in', answered: true, held: false, link: 'up', party: '', answer: '',
     }));
     expect(state).toMatchObject({ curStatus: 7, phase: 'talking', callId: CALL, phoneNo: '13700000000', sDateTime: T0 - 40_000 });
-    const idle = run(talking(), server({ type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up' }));
+    const idle = run(talking(), server({ type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' }));
     expect(idle).toMatchObject({ curStatus: 3, phase: 'idle', callId: '', sDateTime: T0 });
-    const none = run(ready(), server({ type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up' }));
+    const none = run(ready(), server({ type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' }));
     expect(none).toMatchObject({ curStatus: null, sDateTime: null, userSeatStatus: '' });
   });
 
