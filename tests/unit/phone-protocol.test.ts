@@ -21,6 +21,10 @@ const COMMANDS: PhoneCommand[] = [
   { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_three', target: '1102', direction: 'in', phone: '13800138000', callId: CALL },
   { cmd: 'originate', userSeatNo: '8101', cid: '02588886666', dest: '+8613800138000', ext: '1101', earlyMedia: false, timeout: 30 },
   { cmd: 'originate', userSeatNo: '8101', cid: '1101', dest: '1102', ext: '1101', earlyMedia: true, timeout: 60 },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult', callId: CALL, target: '1102' },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult_done', callId: CALL },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult_cancel', callId: CALL },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_answer', callId: CALL },
 ];
 
 describe('phone commands: the spec texts', () => {
@@ -131,6 +135,9 @@ describe('phone messages', () => {
     { type: 'TRANSFER', callId: CALL },
     { type: 'STATE', status: 7, since: 1_700_000_000_000, callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true, held: false, link: 'up', party: '', answer: '' },
     { type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'down', party: '', answer: '' },
+    { type: 'STATE', status: 7, since: 1, callId: CALL, phoneNum: '1', direction: 'in', answered: false, held: false, link: 'up', party: 'consult', answer: 'bar' },
+    { type: 'PARTY', callId: CALL, party: 'third' },
+    { type: 'CONSULT', callId: CALL, state: 'talking' },
     { type: 'LINK', link: 'down' },
     { type: 'JOB', cmd: 'originate', callId: CALL, ok: false, cause: 'NO_ANSWER' },
     { type: 'ERROR', code: 'FIELD', msg: 'Invalid value for dest, with: commas, colons & 中文' },

@@ -83,6 +83,45 @@ describe('agent state', () => {
     expect(buttons(state)).toEqual(['hold', 'hangupAll', 'dropThird', 'transfer', 'survey']);
   });
 
+  it('a ringing call the switch can answer offers Answer; one only the desk phone can answer does not (the bar says so)', () => {
+    const barRings = run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'bar' }));
+    expect(buttons(barRings)).toEqual(['answer', 'hangup']);
+    expect(buttons(ringing())).toEqual(['hangup']);
+    expect(ringing().answerBy).toBe('phone');
+  });
+
+  it('a three-way\'s third party (PARTY before its CHANNEL_CREATE) can only leave, ringing or talking; a STATE keeps the part', () => {
+    const third = run(ready(), server({ type: 'PARTY', callId: CALL, party: 'third' }),
+      server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }));
+    expect(third.party).toBe('third');
+    expect(buttons(third)).toEqual(['leave']);
+    const talkingThird = run(third, server({ type: 'CHANNEL_ANSWER', callId: CALL }));
+    expect(buttons(talkingThird)).toEqual(['leave']);
+    const again = run(ready(), server({ type: 'STATE', status: 7, since: T0, callId: CALL, phoneNum: '1', direction: 'in', answered: true, held: false, link: 'up', party: 'third', answer: 'phone' }));
+    expect(buttons(again)).toEqual(['leave']);
+    // A call after it is the seat's own again.
+    const after = run(talkingThird, server({ type: 'CHANNEL_DESTROY', callId: CALL, next: 0, afterCallSeconds: 0 }),
+      server({ type: 'CHANNEL_CREATE', callId: 'other', phoneNum: '2', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }));
+    expect(after.party).toBe('agent');
+  });
+
+  it('attended transfer: consulting offers cancel, then complete once the consulted seat talks; ended consult gives the call back', () => {
+    const consulting = run(talking(), { type: 'consult' });
+    expect(buttons(consulting)).toEqual(['cancelConsult']);
+    const talkingToTarget = run(consulting, server({ type: 'CONSULT', callId: CALL, state: 'talking' }));
+    expect(buttons(talkingToTarget)).toEqual(['completeTransfer', 'cancelConsult']);
+    const back = run(talkingToTarget, server({ type: 'CONSULT', callId: CALL, state: 'ended' }));
+    expect(buttons(back)).toEqual(['hold', 'hangup', 'transfer', 'survey']);
+    // The consulted seat: it can leave; when the transfer completes it becomes the call's agent.
+    const consulted = run(ready(), server({ type: 'PARTY', callId: CALL, party: 'consult' }),
+      server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }),
+      server({ type: 'CHANNEL_ANSWER', callId: CALL }));
+    expect(buttons(consulted)).toEqual(['leave']);
+    const taken = run(consulted, server({ type: 'PARTY', callId: CALL, party: 'agent' }), server({ type: 'TRANSFER', callId: CALL }));
+    expect(buttons(taken)).toEqual(['hold', 'hangup', 'transfer', 'survey']);
+    expect(taken.transferIn).toBe(CALL);
+  });
+
   it('CHANNEL_DESTROY returns the seat to ready and clears the call', () => {
     const state = run(talking(), server({ type: 'CHANNEL_DESTROY', callId: CALL, next: 0, afterCallSeconds: 0 }, T0 + 60_000));
     expect(state).toMatchObject({ phase: 'idle', curStatus: 0, callId: '', phoneNo: '', sDateTime: T0 + 60_000, afterCallUntil: null });
