@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { clockEnv } from './tests/support/test-clock.ts';
 
 /**
  * Browser tests against the built console and real servers on loopback, each with a fresh
@@ -25,7 +26,8 @@ const server = (port: number, env: Record<string, string>) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   // SIM_ESL_PORT 0: each server runs its own simulator on a free port (two on the default 8021 would clash).
-  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...env },
+  // TEST_CLOCK (npm run test:clock): the servers' clock pinned at that time today, as the server tests' are.
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...(process.env.TEST_CLOCK ? clockEnv() : {}), ...env },
 });
 
 export default defineConfig({

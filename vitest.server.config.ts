@@ -6,8 +6,18 @@ export default defineConfig({
     include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/pg-global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for hangs, not speed claims: a file's first steps (a database, migrations, the
+    // demo seed, logins) take seconds on an idle machine and can take a minute or more on one
+    // loaded by other work, which the suite must survive (issue 18).
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
+    // Two files at a time: each has its own database (PGlite in its process, or a database of
+    // its own in the suite's PostgreSQL cluster), its own temporary folders and free ports, and
+    // much of a file's time is spent waiting on sockets, timers and the database. Vitest's
+    // default on 2 cores would be one. More than one a core starved the files of a loaded
+    // machine (three at a time with a load average of 20: hooks over a minute). TEST_WORKERS=n
+    // overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
   },
 });

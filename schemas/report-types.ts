@@ -39,7 +39,15 @@ export interface ReportColumn {
   readonly total?: ColumnTotal;
   /** i18n key of the column title, when not `reports.columns.<key>`. */
   readonly title?: string;
+  /**
+   * The code table its values are read with (schemas/report-words.ts CODE_WORDS): the screen shows
+   * a code's word in the reader's language (status 4: 话后处理 / After-call work) instead of the code.
+   */
+  readonly codes?: CodeTable;
 }
+
+/** Code tables a column may name (`codes`): seat status codes, chat states, the switch's hang-up causes. */
+export type CodeTable = 'seatStatus' | 'chatState' | 'hangupCause';
 
 /**
  * The report's period inside column SQL: its first range pair (startTime / endTime) as the

@@ -1,3 +1,5 @@
+import { LOGGED_MEANING, type SeatStatusCode } from './protocol/seat-status.ts';
+import type { CodeTable } from './report-types.ts';
 import type { ReportView } from './report-view.ts';
 
 /**
@@ -20,6 +22,19 @@ export const conditionLabelKeys = (report: Keyed, key: string) => [`reports.${re
 
 /** The label key of a coded value (direction 'in': inbound), shared by a condition's choices and a column of the same key. */
 export const enumLabelKey = (key: string, value: unknown) => `reports.enums.${key}.${String(value)}`;
+
+/**
+ * The code tables a column may read its values with (ReportColumn.codes): a code's i18n key, or
+ * undefined for a code the table does not know (shown as it is). Seat statuses read the one
+ * status table (schemas/protocol/seat-status.ts, words under seatStatus.logged); chat states and
+ * hang-up causes have their words under reports.codes.<table>. `hint`: the cell also shows the
+ * code itself on hover (a hang-up cause's words, with the switch's cause).
+ */
+export const CODE_WORDS: Record<CodeTable, { key: (value: unknown) => string | undefined; hint?: true }> = {
+  seatStatus: { key: (v) => (Object.prototype.hasOwnProperty.call(LOGGED_MEANING, Number(v)) ? `seatStatus.logged.${LOGGED_MEANING[Number(v) as SeatStatusCode]}` : undefined) },
+  chatState: { key: (v) => `reports.codes.chatState.${String(v)}` },
+  hangupCause: { key: (v) => `reports.codes.hangupCause.${String(v)}`, hint: true },
+};
 
 /** A report's own words in one language as a locale subtree (the keys above), or undefined when it has none. */
 export function reportWordTree(report: Pick<ReportView, 'id' | 'words'>, language: 'zh' | 'en'): WordTree | undefined {

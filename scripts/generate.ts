@@ -4,6 +4,11 @@
  * D days (server/db/demo-activity.ts, the seed's generator) into DATA_DIR's embedded database,
  * or DATABASE_URL's / --postgres's PostgreSQL. Migrates and seeds an empty database first;
  * creates the monthly partitions the days span; shows a progress bar on the terminal.
+ *
+ * The D days are replaced, not added to: the calls, legs, status logs and chats of those days
+ * (from the first day's midnight to today's end; the seed's included) are deleted first, so no seat has two days' activity
+ * at once. Demo and benchmark data only: never run it on a database holding real calls.
+ * "Now" is the server's clock (CLOCK_NOW pins it): nothing is generated after it.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,37 +17,59 @@ import { createContext } from '../server/main.ts';
 import type { Db } from '../server/db/types.ts';
 import { ensureCallPartitions } from '../server/db/partitions.ts';
 import { insertCalls, insertChats, insertLegs, insertSeatLogs } from '../server/db/seed.ts';
-import { generateActivity, seatsFor, type DayActivity, type Seat } from '../server/db/demo-activity.ts';
+import { firstDay, generateActivity, seatsFor, takesCalls, takesChats, type DayActivity, type Seat } from '../server/db/demo-activity.ts';
+import type { Queryable } from '../server/db/types.ts';
+import { startOfDay } from '../server/clock.ts';
 
 /** The tables a day is written to, one insert each (server/db/seed.ts, shared with the demo seed). */
 const LANES: Array<(db: Db, day: DayActivity) => Promise<void>> = [
   (db, d) => insertCalls(db, d.calls), (db, d) => insertSeatLogs(db, d.logs), (db, d) => insertLegs(db, d.legs), (db, d) => insertChats(db, d.chats),
 ];
 
-export interface GenerateOptions { calls: number; days: number; seed?: number; now?: Date }
+/** `now`: the server's clock (ctx.clock); nothing is generated after it. */
+export interface GenerateOptions { calls: number; days: number; seed?: number; now: Date }
 export interface Generated { calls: number; logs: number; legs: number; chats: number; seats: number; seconds: number }
 
-/** The agents' seats already in the database, completed with extra seats for large runs. */
-async function phoneSeats(db: Db, calls: number, days: number): Promise<Seat[]> {
-  const rows = await db.query<Seat>(
-    `SELECT u.user_seat_no AS seat, u.user_chinese_name AS name FROM users u JOIN user_roles ur ON ur.user_id = u.id
-       JOIN roles r ON r.id = ur.role_id WHERE r.code = 'agent' AND u.user_seat_no <> '' ORDER BY u.user_seat_no`,
+/** The agents' seats already in the database: those whose department takes calls (completed with extra seats for large runs), and those that take chats. */
+async function agentSeats(db: Db, calls: number, days: number): Promise<{ phone: Seat[]; chat: Seat[] }> {
+  const rows = await db.query<Seat & { phoneBar: boolean; chat: boolean }>(
+    `SELECT u.user_seat_no AS seat, u.user_chinese_name AS name, d.phone_bar AS "phoneBar", d.chat
+       FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id JOIN departments d ON d.id = u.depart_id
+      WHERE r.code = 'agent' AND u.user_seat_no <> '' ORDER BY u.user_seat_no`,
   );
-  return seatsFor(rows, calls, days);
+  const seat = ({ seat, name }: Seat) => ({ seat, name });
+  return { phone: seatsFor(rows.filter(takesCalls).map(seat), calls, days), chat: rows.filter(takesChats).map(seat) };
+}
+
+/**
+ * Deletes the activity of the days [from, to) (calls, their legs, status logs, chats and their
+ * messages), and ends at `from` a status log still running then: the days about to be generated
+ * start empty. Days outside are left alone.
+ */
+export async function clearActivity(db: Queryable, from: Date, to: Date): Promise<void> {
+  const range = [from.toISOString(), to.toISOString()];
+  await db.query(`DELETE FROM call_legs WHERE call_id IN (SELECT call_id FROM call_records WHERE call_time >= $1 AND call_time < $2)
+    OR (at >= $1 AND at < $2)`, range);
+  await db.query('DELETE FROM call_records WHERE call_time >= $1 AND call_time < $2', range);
+  await db.query('DELETE FROM seat_status_logs WHERE s_start_time >= $1 AND s_start_time < $2', range);
+  await db.query('UPDATE seat_status_logs SET s_end_time = $1 WHERE s_start_time < $1 AND (s_end_time IS NULL OR s_end_time > $1)', range.slice(0, 1));
+  await db.query('DELETE FROM chats WHERE access_time >= $1 AND access_time < $2', range);
 }
 
 export async function generate(db: Db, o: GenerateOptions, progress?: (done: number, total: number) => void): Promise<Generated> {
   const started = performance.now();
-  const now = o.now ?? new Date();
-  await ensureCallPartitions(db, new Date(now.getFullYear(), now.getMonth(), now.getDate() - o.days), now);
-  const seats = await phoneSeats(db, o.calls, o.days);
-  const out: Generated = { calls: 0, logs: 0, legs: 0, chats: 0, seats: seats.length, seconds: 0 };
+  const now = o.now;
+  const from = firstDay(now, o.days);
+  await ensureCallPartitions(db, from, now);
+  const seats = await agentSeats(db, o.calls, o.days);
+  await db.transaction((tx) => clearActivity(tx, from, startOfDay(now, 1)));
+  const out: Generated = { calls: 0, logs: 0, legs: 0, chats: 0, seats: seats.phone.length, seconds: 0 };
   // Each table is a lane of its own (a connection each on a PostgreSQL pool; PGlite queues them):
   // a table that is quick with one day goes on with the next instead of waiting for the slowest
   // (the status logs), and generating a day (CPU) overlaps the database's work on the last ones.
   let lanes: Promise<void>[] = LANES.map(() => Promise.resolve());
   let written: Promise<unknown> = Promise.resolve();
-  for (const day of generateActivity(seats, { calls: o.calls, days: o.days, now, seed: o.seed })) {
+  for (const day of generateActivity(seats.phone, { calls: o.calls, days: o.days, now, seed: o.seed, chatSeats: seats.chat })) {
     // At most two days in memory: the one before last is written before the next is queued.
     await written;
     out.calls += day.calls.length;
@@ -95,7 +122,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   try {
     // A new seed by default, so that a second run adds other calls rather than the same ids again.
     const seed = arg('seed') === undefined ? Date.now() % 2 ** 31 : positive('seed', 42);
-    const r = await generate(ctx.db, { calls, days, seed }, bar);
+    const r = await generate(ctx.db, { calls, days, seed, now: ctx.clock.date() }, bar);
     console.log(`${r.calls} calls, ${r.logs} seat status logs, ${r.legs} call legs, ${r.chats} chats on ${r.seats} seats in ${r.seconds.toFixed(1)} s (${ctx.db.engine})`);
   } finally {
     await ctx.db.close();

@@ -3,6 +3,7 @@ import { ENTITIES_DIR } from './entities/load.ts';
 import { REPORTS_DIR } from './reports/load.ts';
 import type { LimitRules } from './auth/limiter.ts';
 import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
+import { clockStartFrom } from './clock.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   rsaLogin: boolean;
   logLevel: string;
   timeZone: string;
+  /** Tests and demos: business time starts at this instant and advances in real time (CLOCK_NOW); unset = real time. */
+  clockNow: Date | undefined;
   staticDir: string;
   seed: boolean;
   /** Folders of entity schemas (tests add fixtures). */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rsaLogin: flagFrom(env.RSA_LOGIN, 'RSA_LOGIN'),
     logLevel: env.LOG_LEVEL || 'info',
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    clockNow: clockStartFrom(env.CLOCK_NOW),
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],

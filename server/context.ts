@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { Clock } from './clock.ts';
 import type { Db } from './db/index.ts';
 import type { Limiter } from './auth/limiter.ts';
 import type { VerifiedCache } from './auth/password.ts';
@@ -11,6 +12,8 @@ import type { ReportModel } from './reports/model.ts';
 /** What route modules are given: the open database and the auth services. */
 export interface AppContext {
   config: Config;
+  /** Business time (server/clock.ts): every "now" of calls, logs, chats and report defaults is read here. */
+  clock: Clock;
   db: Db;
   secrets: Secrets;
   tokens: TokenService;

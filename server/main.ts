@@ -10,6 +10,7 @@ import { Limiter } from './auth/limiter.ts';
 import { VerifiedCache, hashGate } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
+import { clockFrom, type Clock } from './clock.ts';
 import type { Db } from './db/index.ts';
 import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
@@ -19,10 +20,10 @@ import { SCREEN_MENUS } from './menus/screen-menus.ts';
 import { loadReports } from './reports/index.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
-export async function createContext(config: Config, db?: Db): Promise<AppContext> {
+export async function createContext(config: Config, db?: Db, clock: Clock = clockFrom(config.clockNow)): Promise<AppContext> {
   const database = db ?? (await openDatabase(config));
   await migrate(database);
-  const now = new Date();
+  const now = clock.date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
   if (config.seed) {
     await seedIfEmpty(database, now);
@@ -37,6 +38,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   hashGate.queue = config.hashQueue;
   return {
     config,
+    clock,
     db: database,
     secrets,
     tokens: new TokenService(secrets.jwtKey, config.tokenTtlSeconds, config.maxSessionsPerUser),

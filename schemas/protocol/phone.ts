@@ -185,8 +185,8 @@ export function formatCommand(c: PhoneCommand): string {
  *   'bar' (the switch can answer for the seat: the bar shows an Answer button).
  * - STATE's `party` is the seat's part in its current call ('' without one).
  * - STATE: the seat's true state, sent after login and after any reconnect of the socket or
- *   the switch: status code ('' = none), since (ms since epoch), the current call if any, and
- *   whether the switch link is up.
+ *   the switch: status code ('' = none), since (ms since epoch), the current call if any,
+ *   whether the switch link is up, and the status's pause reason (PAUSE_REASONS; absent = none).
  * - LINK: the switch link went down or came back (the bar shows "phone offline" while down).
  * - JOB: the outcome of a command: ok, and the switch's cause when it failed (e.g. NO_ANSWER).
  * - ERROR: a refused frame or command: a code and a message in the socket's language.
@@ -201,7 +201,10 @@ export type PhoneMessage =
   | { type: 'TRANSFER'; callId: string }
   | { type: 'PARTY'; callId: string; party: Party }
   | { type: 'CONSULT'; callId: string; state: 'ringing' | 'talking' | 'ended' }
-  | { type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean; link: 'up' | 'down'; party: '' | Party; answer: '' | AnswerBy }
+  | {
+    type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean;
+    link: 'up' | 'down'; reason?: string; party: '' | Party; answer: '' | AnswerBy;
+  }
   | { type: 'LINK'; link: 'up' | 'down' }
   | { type: 'JOB'; cmd: string; callId: string; ok: boolean; cause: string }
   | { type: 'ERROR'; code: PhoneErrorCode; msg: string }
@@ -223,7 +226,7 @@ const MESSAGE_FIELDS: Record<Exclude<PhoneMessage['type'], 'TRANSFER' | 'herbert
   CHANNEL_HOLD: ['callId'],
   CHANNEL_UNHOLD: ['callId'],
   CHANNEL_DESTROY: ['callId', 'next', 'afterCallSeconds'],
-  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link', 'party', 'answer'],
+  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link', 'reason', 'party', 'answer'],
   PARTY: ['callId', 'party'],
   CONSULT: ['callId', 'state'],
   LINK: ['link'],
@@ -238,7 +241,7 @@ export function formatMessage(m: PhoneMessage): string {
   if (m.type === 'herbert') return 'herbert';
   if (m.type === 'TRANSFER') return `TRANSFER@${m.callId}`;
   const record = m as unknown as Record<string, unknown>;
-  const body = MESSAGE_FIELDS[m.type].map((k) => `${k}:${encodeURIComponent(record[k] === null ? '' : String(record[k]))}`).join(',');
+  const body = MESSAGE_FIELDS[m.type].map((k) => `${k}:${encodeURIComponent(record[k] === null || record[k] === undefined ? '' : String(record[k]))}`).join(',');
   return `${m.type}@${body}`;
 }
 
@@ -267,6 +270,7 @@ export function parseMessage(text: string): PhoneMessage | null {
     if (NUMBER_FIELDS.has(key)) out[key] = Number(value);
     else if (BOOLEAN_FIELDS.has(key)) out[key] = value === 'true';
     else if (key === 'status') out[key] = value === '' ? null : Number(value);
+    else if (key === 'reason' && value === '') continue;
     else out[key] = value;
   }
   return out as unknown as PhoneMessage;

@@ -10,7 +10,7 @@ import { SEAT_STATUS } from './seat-status.ts';
 export const seatRowSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['userSeatNo', 'userChineseName', 'status', 'since', 'callId', 'phoneNo', 'callTime', 'present'],
+  required: ['userSeatNo', 'userChineseName', 'status', 'reason', 'since', 'callId', 'phoneNo', 'callTime', 'present'],
   properties: {
     userSeatNo: { type: 'string' },
     userChineseName: { type: 'string' },
@@ -19,6 +19,8 @@ export const seatRowSchema = {
      * call open it is the call's (6 ringing, 7 talking) whatever the log says, so the two agree.
      */
     status: { type: ['integer', 'null'] },
+    /** The status's pause reason (PAUSE_REASONS in seat-status.ts: a toilet or a short break); '' = none. */
+    reason: { type: 'string' },
     /** When that status began, 'YYYY-MM-DD HH:mm:ss' in the server's zone. */
     since: { type: ['string', 'null'] },
     /** The seat's current call (its latest call not yet ended), else nulls. */

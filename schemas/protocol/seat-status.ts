@@ -85,3 +85,27 @@ export const AGENT_CHOSEN_CODES: readonly SeatStatusCode[] = [0, 2, 3, 4, 5, 11,
 
 /** Codes during which the seat is busy with a call (the gateway's). */
 export const CALL_CODES: readonly SeatStatusCode[] = [1, 6, 7];
+
+/**
+ * Pause reasons (as VICIdial's pause codes): why a seat is in a not-ready status, logged with the
+ * status (seat_status_logs.reason) and shown by the bar, the monitor and the seat-status
+ * reports. The spec's status 3 is a short break (the selector) or a toilet break (its button).
+ * `label` is an i18n key under `seatStatus.reason.<label>`; a status with reasons has a default
+ * (the first), a status without any logs ''.
+ */
+export const PAUSE_REASONS = [
+  { reason: 'short', status: SEAT_STATUS.break },
+  { reason: 'toilet', status: SEAT_STATUS.break },
+] as const satisfies ReadonlyArray<{ reason: string; status: SeatStatusCode }>;
+
+export type PauseReason = (typeof PAUSE_REASONS)[number]['reason'];
+
+/** Every reason a log may hold, for request schemas. */
+export const PAUSE_REASON_CODES: readonly PauseReason[] = PAUSE_REASONS.map((r) => r.reason);
+
+/** The reason a status is logged with: `asked` when it belongs to that status, else the status's default ('' when it has none); null when `asked` belongs to another status. */
+export function reasonFor(status: number, asked?: string): string | null {
+  const own = PAUSE_REASONS.filter((r) => r.status === status).map((r) => r.reason as string);
+  if (asked === undefined || asked === '') return own[0] ?? '';
+  return own.includes(asked) ? asked : null;
+}

@@ -31,6 +31,10 @@ export default {
   paged: false,
   totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['answered', 'outboundConnected'] },
-  drill: { answered: { report: 'callInfosByCondition', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  drill: {
+    answered: { report: 'callInfosByCondition', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', direction: { const: 'in' }, answered: { const: true } } },
+    outbound: { report: 'callInfosByCondition', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', direction: { const: 'out' } } },
+    handled: { report: 'callInfosByCondition', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', answered: { const: true } } },
+  },
   export: true,
 } as const satisfies ReportSchema;

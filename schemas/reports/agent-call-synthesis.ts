@@ -33,7 +33,8 @@ export default {
   totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['offered', 'answered', 'outbound'] },
   drill: {
-    answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } },
+    answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', direction: { const: 'in' }, answered: { const: true } } },
+    handled: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', answered: { const: true } } },
     outbound: { report: 'dialOut', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } },
   },
   export: true,

@@ -1,8 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { ANY_USER, CALL_EXTRA, ownSeat } from './shared/call-info.ts';
 import { CALL_COLUMNS } from './shared/call-list.ts';
-
-const EXACT_PHONE = { type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql: 'c.phone_no', op: 'eq' } } as const;
+import { exactPhone } from './shared/conditions.ts';
 
 /** A customer's call history, shown in the call pop-up: that number's latest 50 calls (agents: at their own seat). */
 export default {
@@ -12,7 +11,7 @@ export default {
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
-  conditions: { type: 'object', properties: { phoneNo: EXACT_PHONE }, required: ['phoneNo'], additionalProperties: false },
+  conditions: { type: 'object', properties: { phoneNo: exactPhone('c.phone_no') }, required: ['phoneNo'], additionalProperties: false },
   columns: [...CALL_COLUMNS, ...CALL_EXTRA],
   defaultSort: { field: 'callTime', order: 'desc' },
   tieBreak: 'c.call_id',

@@ -1,5 +1,5 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, callFilters, ownSeat } from './shared/call-info.ts';
+import { ANY_USER, callFilters, HANGUP_CAUSE_COLUMN, ownSeat } from './shared/call-info.ts';
 import { CALL_SORTERS, PAGE_SIZES, RECORDING_COLUMN } from './shared/call-list.ts';
 import { RING_CAP_SECONDS } from './shared/kpi.ts';
 
@@ -29,7 +29,7 @@ export default {
     { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
     { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
     { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
-    { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
+    HANGUP_CAUSE_COLUMN,
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
     { key: 'classification', sql: 'c.classification', format: 'text' },
     RECORDING_COLUMN,

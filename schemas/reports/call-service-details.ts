@@ -1,4 +1,5 @@
 import type { ReportSchema } from '../report-types.ts';
+import { HANGUP_CAUSE_COLUMN } from './shared/call-info.ts';
 import { dateRange, direction, phone, seat } from './shared/conditions.ts';
 import { RING_CAP_SECONDS } from './shared/kpi.ts';
 
@@ -23,7 +24,7 @@ export default {
     { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
     { key: 'waitSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
     { key: 'talkSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
-    { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text' },
+    HANGUP_CAUSE_COLUMN,
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
     { key: 'classification', sql: 'c.classification', format: 'text' },
   ],

@@ -15,6 +15,7 @@ export default {
   groupBy: ['c.classification'],
   columns: [
     { key: 'classification', sql: 'c.classification', format: 'text' },
+    { key: 'classified', sql: "c.classification <> ''", format: 'yesNo' },
     { ...kpiColumn('calls', CALL_KPI.calls), total: 'sum' },
     { ...kpiColumn('answered', CALL_KPI.answered), total: 'sum' },
     { ...kpiColumn('talkSeconds', CALL_KPI.talkSeconds), total: 'sum' },
@@ -25,6 +26,12 @@ export default {
   paged: false,
   totals: true,
   chart: { type: 'pie', x: 'classification', y: ['calls'] },
-  drill: { calls: { report: 'classficationDetail', conditions: { classification: 'row.classification', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  drill: {
+    // The unclassified row's '' is no condition on the wire: `classified: false` carries it.
+    calls: {
+      report: 'classficationDetail',
+      conditions: { classification: 'row.classification', classified: 'row.classified', userSeatNo: 'conditions.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' },
+    },
+  },
   export: true,
 } as const satisfies ReportSchema;

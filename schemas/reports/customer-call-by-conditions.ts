@@ -34,6 +34,11 @@ export default {
   pageSizes: PAGE_SIZES,
   initialPageSize: 10,
   totals: true,
-  drill: { calls: { report: 'callInfosByCondition', conditions: { phoneNo: 'row.phoneNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  drill: {
+    calls: {
+      report: 'callInfosByCondition',
+      conditions: { exactPhoneNo: 'row.phoneNo', phoneNo: 'conditions.phoneNo', userSeatNo: 'conditions.userSeatNo', direction: 'conditions.direction', startTime: 'conditions.startTime', endTime: 'conditions.endTime' },
+    },
+  },
   export: true,
 } as const satisfies ReportSchema;

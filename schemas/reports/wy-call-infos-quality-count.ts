@@ -23,6 +23,6 @@ export default {
   paged: false,
   totals: true,
   chart: { type: 'pie', x: 'score', y: ['calls'] },
-  drill: { calls: { report: 'wyCallInfosQuality', conditions: { score: 'row.score', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
+  drill: { calls: { report: 'wyCallInfosQuality', conditions: { score: 'row.score', userSeatNo: 'conditions.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
   export: true,
 } as const satisfies ReportSchema;

@@ -6,14 +6,14 @@ import { forbidden, notFound, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { liveSessionOf, revokeSeatSessions } from '../auth/tokens.ts';
-import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import { PAUSE_REASON_CODES, SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
 import type { IdleAgent } from '../../schemas/protocol/idle-agent.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from '../seats/status-log.ts';
 import { PRESENT } from '../seats/presence.ts';
 import { chatTakers } from '../chat/assign.ts';
 import { chatRules } from '../chat/hub.ts';
 import { seatNo } from './callinfo-sql.ts';
-import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
+import { chooseStatus, chosenReason, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
 
 const setLogoutBody = {
   type: 'object',
@@ -35,7 +35,7 @@ const busySchema = {
 const busyBody: Check<FromSchema<typeof busySchema>> = compile(busySchema);
 const statusSchema = {
   type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'],
-  properties: { userSeatNo: seatNo, status: { type: 'integer', minimum: 0, maximum: 99 } },
+  properties: { userSeatNo: seatNo, status: { type: 'integer', minimum: 0, maximum: 99 }, reason: { enum: PAUSE_REASON_CODES } },
 } as const;
 const statusBody: Check<FromSchema<typeof statusSchema>> = compile(statusSchema);
 const noBody: Check<Record<string, never>> = compile({ type: 'object', additionalProperties: false, properties: {} });
@@ -69,14 +69,14 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
       if (seat === me.userSeatNo) {
         await db.transaction(async (tx) => {
           await tokens.revoke(tx, me.jti);
-          if (seat) await closeSeatStatus(tx, seat, new Date());
+          if (seat) await closeSeatStatus(tx, seat, ctx.clock.date());
         });
         return ok(null);
       }
       if (!isAdmin(me)) throw forbidden(message(languageOf(req), 'logoutOwnSeatOnly'));
       await db.transaction(async (tx) => {
         await revokeSeatSessions(tx, seat);
-        await closeSeatStatus(tx, seat, new Date());
+        await closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok(null);
     },
@@ -94,18 +94,19 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // A status the seat's agent chooses; each answers the open status log (the spec's UserSeatStatusLog).
-  const choose = (action: string, read: (req: FastifyRequest) => { seat: string; status: number; ifNoneOpen?: boolean }) =>
+  const choose = (action: string, read: (req: FastifyRequest) => { seat: string; status: number; ifNoneOpen?: boolean; reason?: string }) =>
     post(action, async (req) => {
       const lang = languageOf(req);
-      const { seat, status, ifNoneOpen } = read(req);
+      const { seat, status, ifNoneOpen, reason } = read(req);
       const own = ownSeatOrAdmin(req, lang, seat);
       const code = chosenStatus(lang, status);
-      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ifNoneOpen))));
+      const why = chosenReason(lang, code, reason);
+      return ok(openLogAnswer(own, await db.transaction((tx) => chooseStatus(tx, lang, own, code, ctx.clock.date(), ifNoneOpen, why))));
     });
-  const seatOnly = (status: number) => (req: FastifyRequest) => {
+  const seatOnly = (status: number, reason?: string) => (req: FastifyRequest) => {
     const body = bodyOf(req);
     seatBody(body, languageOf(req));
-    return { seat: body.userSeatNo, status };
+    return { seat: body.userSeatNo, status, ...(reason ? { reason } : {}) };
   };
   // The phone bar came up for the seat: status 5 (login); with ifNoneOpen only if no status is open.
   choose('setUserInfoLogin', (req) => {
@@ -113,12 +114,12 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext):
     loginBody(body, languageOf(req));
     return { seat: body.userSeatNo, status: SEAT_STATUS.login, ifNoneOpen: body.ifNoneOpen };
   });
-  // Toilet break (spec section 4): status 3, a new log only if the seat was not on a break already.
-  choose('setStatus3', seatOnly(SEAT_STATUS.break));
+  // Toilet break (spec section 4): status 3 with the reason 'toilet', a new log only if the seat was not on one already.
+  choose('setStatus3', seatOnly(SEAT_STATUS.break, 'toilet'));
   choose('editUserStatus', (req) => {
     const body = bodyOf(req);
     statusBody(body, languageOf(req));
-    return { seat: body.userSeatNo, status: body.status };
+    return { seat: body.userSeatNo, status: body.status, ...(body.reason ? { reason: body.reason } : {}) };
   });
 
   // Spec: no body. Ready, logged-in agents other than the caller: [{userChineseName, fjh, userSeatNo}].

@@ -7,7 +7,8 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { closeSeatStatus, openSeatStatus } from '../seats/status-log.ts';
 import { seatNo } from './callinfo-sql.ts';
-import { chooseStatus, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
+import { chooseStatus, chosenReason, chosenStatus, openLogAnswer, ownSeatOrAdmin } from './seat-actions.ts';
+import { PAUSE_REASON_CODES } from '../../schemas/protocol/seat-status.ts';
 
 const wireTime = { type: 'string', maxLength: 19, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' } as const;
 const code = { type: 'integer', minimum: 0, maximum: 99 } as const;
@@ -22,7 +23,8 @@ const logProperties = {
 } as const;
 /** `ifNoneOpen`: open the status only when the seat has none open (the phone bar reopening what a reload closed). */
 const logSchema = {
-  type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'], properties: { ...logProperties, ifNoneOpen: { type: 'boolean' } },
+  type: 'object', additionalProperties: false, required: ['userSeatNo', 'status'],
+  properties: { ...logProperties, ifNoneOpen: { type: 'boolean' }, reason: { enum: PAUSE_REASON_CODES } },
 } as const;
 const logBody: Check<FromSchema<typeof logSchema>> = compile(logSchema);
 /** Closing: status and id are optional; the beacon form adds the token (guard.ts reads it). */
@@ -47,7 +49,8 @@ export default async function userSeatLogRoutes(app: FastifyInstance, ctx: AppCo
     logBody(body, lang);
     const seat = ownSeatOrAdmin(req, lang, body.userSeatNo);
     const status = chosenStatus(lang, body.status);
-    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status, body.ifNoneOpen))));
+    const reason = chosenReason(lang, status, body.reason);
+    return ok(openLogAnswer(seat, await db.transaction((tx) => chooseStatus(tx, lang, seat, status, ctx.clock.date(), body.ifNoneOpen, reason))));
   };
   app.post('/api/UserSeatLog/addUserSeatLogByUserSeat', { config: { access: anyUser } }, change);
   app.post('/api/UserSeatLog/changeSeatStatus', { config: { access: anyUser } }, change);
@@ -76,7 +79,7 @@ export default async function userSeatLogRoutes(app: FastifyInstance, ctx: AppCo
         if (!user) throw notFound(message(lang, 'seatNotFound'));
         const open = await openSeatStatus(tx, seat);
         if (!open || (body.id !== undefined && open.id !== body.id) || (body.status !== undefined && open.status !== body.status)) return 0;
-        return closeSeatStatus(tx, seat, new Date());
+        return closeSeatStatus(tx, seat, ctx.clock.date());
       });
       return ok({ userSeatNo: seat, closed });
     });

@@ -32,10 +32,11 @@ const FROM_CALL = `cc.call_id IS NOT NULL AND (s.status IS NULL OR s.status NOT 
 
 const SEAT_COLUMNS = `SELECT u.user_seat_no AS "userSeatNo", u.user_chinese_name AS "userChineseName",
     CASE WHEN ${FROM_CALL} THEN ${CALL_STATUS} ELSE s.status END AS status,
+    CASE WHEN ${FROM_CALL} THEN '' ELSE coalesce(s.reason, '') END AS reason,
     CASE WHEN ${FROM_CALL} THEN coalesce(cc.answer_time, cc.call_time) ELSE s.s_start_time END AS since,
     cc.call_id AS "callId", cc.phone_no AS "phoneNo", cc.call_time AS "callTime", ${PRESENT('u.user_seat_no')} AS present
   FROM users u
-  LEFT JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no', 'l.status, l.s_start_time')}) s ON true
+  LEFT JOIN LATERAL (${OPEN_STATUS_OF('u.user_seat_no', 'l.status, l.reason, l.s_start_time')}) s ON true
   LEFT JOIN LATERAL (SELECT c.call_id, c.phone_no, c.call_time, c.answer_time FROM call_records c
     WHERE c.user_seat_no = u.user_seat_no AND c.destroy_time IS NULL ORDER BY c.call_time DESC LIMIT 1) cc ON true
   WHERE u.enabled AND u.user_seat_no IS NOT NULL AND u.user_seat_no <> '0'`;

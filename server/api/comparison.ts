@@ -75,7 +75,7 @@ export function registerComparison(app: FastifyInstance, ctx: AppContext): void 
     });
     return reply
       .header('content-type', CONTENT_TYPE[format])
-      .header('content-disposition', contentDisposition(`${title}-${today(ctx.config.timeZone)}.${format}`))
+      .header('content-disposition', contentDisposition(`${title}-${today(ctx.config.timeZone, ctx.clock.date())}.${format}`))
       .header('x-export-rows', String(list.length))
       .send(out);
   });

@@ -117,7 +117,7 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
       // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere.
       await db.transaction(async (tx) => {
         const [seat] = await tx.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
-        if (seat?.seat) await freshLogin(tx, seat.seat);
+        if (seat?.seat) await freshLogin(tx, seat.seat, ctx.clock);
       });
       req.log.info({ userId }, 'login');
       return ok({ token });
@@ -165,5 +165,5 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: new Date().toISOString() }));
+  app.get('/api/default/getTest', { config: { access: anyUser } }, async () => ok({ now: ctx.clock.date().toISOString() }));
 }

@@ -4,7 +4,7 @@ import { isAdmin } from '../http/access.ts';
 import { forbidden, notFound } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
 import { changeSeatStatus, type OpenStatus } from '../seats/status-log.ts';
-import { AGENT_CHOSEN_CODES, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status.ts';
+import { AGENT_CHOSEN_CODES, reasonFor, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status.ts';
 import { invalid } from '../http/validate.ts';
 
 /**
@@ -16,6 +16,13 @@ export function ownSeatOrAdmin(req: FastifyRequest, lang: Language, seat: string
   const me = req.user!;
   if (isAdmin(me) || (me.userSeatNo !== '' && me.userSeatNo === seat)) return seat;
   throw forbidden(message(lang, 'ownSeatOnly'));
+}
+
+/** The pause reason of a chosen status (PAUSE_REASONS): the status's default when none is named; one of another status is a 400 naming `reason`. */
+export function chosenReason(lang: Language, status: SeatStatusCode, reason?: string): string {
+  const r = reasonFor(status, reason);
+  if (r === null) throw invalid(lang, { reason: message(lang, 'reasonNotOfStatus') });
+  return r;
 }
 
 /** A status code an agent may choose; the call codes (1, 6, 7) are the gateway's, refused as a 400 naming `status`. */
@@ -33,12 +40,12 @@ export const busyFor = (status: SeatStatusCode): 0 | 1 => (status === SEAT_STATU
 
 /**
  * The agent's choice of status for a seat, in one transaction: the status log changes only when
- * the status does (status-log.ts), and busy follows the busy rule. `ifNoneOpen`: only when the
+ * the status does (status-log.ts), at `at` (the server's clock), and busy follows the busy rule. `ifNoneOpen`: only when the
  * seat has no open status (the phone bar's first write); a status found open stays, busy too.
  * Answers the open log and whether a row was written; 404 when no user has the seat.
  */
-export async function chooseStatus(tx: Queryable, lang: Language, seat: string, status: SeatStatusCode, ifNoneOpen = false): Promise<{ changed: boolean; open: OpenStatus }> {
-  const result = await changeSeatStatus(tx, { seat, status, at: new Date(), ifNoneOpen });
+export async function chooseStatus(tx: Queryable, lang: Language, seat: string, status: SeatStatusCode, at: Date, ifNoneOpen = false, reason = ''): Promise<{ changed: boolean; open: OpenStatus }> {
+  const result = await changeSeatStatus(tx, { seat, status, at, ifNoneOpen, reason });
   if (!result) throw notFound(message(lang, 'seatNotFound'));
   if (result.changed || !ifNoneOpen) await tx.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1 AND busy <> $2', [seat, busyFor(status)]);
   return result;
@@ -46,4 +53,4 @@ export async function chooseStatus(tx: Queryable, lang: Language, seat: string, 
 
 /** The open log as the spec's UserSeatStatusLog, and whether this call wrote it. */
 export const openLogAnswer = (seat: string, { changed, open }: { changed: boolean; open: OpenStatus }) =>
-  ({ id: open.id, userSeatNo: seat, status: open.status, sStartTime: open.sStartTime, sEndTime: null, changed });
+  ({ id: open.id, userSeatNo: seat, status: open.status, reason: open.reason, sStartTime: open.sStartTime, sEndTime: null, changed });

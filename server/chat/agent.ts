@@ -10,6 +10,7 @@ import { strip, type ChatHub, type Conn } from './hub.ts';
 import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
 import type { SessionWatch } from '../http/token-session.ts';
 import { chatIdOf, closeChat, markRead, notifyTyping, openChats, readStates, setFollow, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
+import type { Clock } from '../clock.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -24,7 +25,7 @@ const refused = <T>(r: T | Refusal): T => {
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
 export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
-  { db, sessions }: { db: Db; sessions: SessionWatch }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
+  { db, sessions, clock }: { db: Db; sessions: SessionWatch; clock: Clock }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -56,7 +57,7 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
     const c = await find(f.chatId);
     if (f.type === 'message') {
       const seq = refused(await withChat(db, c.id, mine, (tx, locked) =>
-        storeMessage(tx, locked, { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content })));
+        storeMessage(tx, locked, { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date())));
       out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
     } else if (f.type === 'typing') {
       const why = mine(c);
@@ -69,7 +70,7 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
       if (!supervisor && c.seat !== seat) throw new FrameError(403, 'chatNotYours', {}, { chatId: f.chatId });
       await setFollow(db, user.userId, c.id, f.follow);
     } else if (f.type === 'close') {
-      refused(await withChat(db, c.id, mine, (tx, locked) => closeChat(tx, locked, f.solved)));
+      refused(await withChat(db, c.id, mine, (tx, locked) => closeChat(tx, locked, f.solved, clock.date())));
     } else if (f.type === 'transfer') {
       if (f.toSeat === seat) throw new FrameError(409, 'chatTransferSelf', {}, { chatId: f.chatId });
       const moved = refused(await withChat(db, c.id, mine, (tx, locked) => transferTo(tx, locked.id, f.toSeat, rules())));

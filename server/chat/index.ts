@@ -77,7 +77,7 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/ws/visitor', { websocket: true, config: { access: open } }, (socket, req) => {
     const lang = languageOf(req);
     if (!visitorCap(socket, req.ip, chatSocketLimits.visitorsPerAddress, tooMany(lang, chatSocketLimits.visitorsPerAddress))) return;
-    serveVisitor(socket, lang, ctx.db, hub, log, () => newChatWait(req.ip));
+    serveVisitor(socket, lang, ctx.db, hub, log, () => newChatWait(req.ip), ctx.clock);
   });
 
   // The token is checked before the upgrade: a bad one gets a plain 401, no socket.
@@ -111,6 +111,6 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
       return;
     }
     if (!agentCap(socket, agent.userId, chatSocketLimits.agentSocketsPerUser, tooMany(lang, chatSocketLimits.agentSocketsPerUser))) return;
-    serveAgent(socket, lang, agent, { db: ctx.db, sessions }, hub, rules, log);
+    serveAgent(socket, lang, agent, { db: ctx.db, sessions, clock: ctx.clock }, hub, rules, log);
   });
 }

@@ -58,17 +58,17 @@ export async function openChats(db: Queryable, seat: string | undefined): Promis
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest();
 
-/** A new web chat, queued, with the spec's "new customer connected" system message; the token is shown once. */
-export async function createChat(db: Db, name: string, systemText: string): Promise<{ id: number; token: string }> {
+/** A new web chat, queued at `at` (the server's clock), with the spec's "new customer connected" system message; the token is shown once. */
+export async function createChat(db: Db, name: string, systemText: string, at: Date): Promise<{ id: number; token: string }> {
   const token = crypto.randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO chats (client_chat_id, client_chat_name, source_way, state, visitor_token_hash, queued_at, last_msg_time)
-       VALUES ($1, $2, 'web', 'on', $3, now(), now()) RETURNING id`,
-      [crypto.randomUUID(), name, hashToken(token)],
+      `INSERT INTO chats (client_chat_id, client_chat_name, source_way, state, visitor_token_hash, access_time, queued_at, last_msg_time)
+       VALUES ($1, $2, 'web', 'on', $3, $4, $4, $4) RETURNING id`,
+      [crypto.randomUUID(), name, hashToken(token), at.toISOString()],
     );
-    await tx.query(`INSERT INTO chat_messages (chat_id, role, sender, content_type, content, is_new_msg) VALUES ($1, 'sys', '', 'text', $2, false)`,
-      [row!.id, systemText]);
+    await tx.query(`INSERT INTO chat_messages (chat_id, role, sender, content_type, content, is_new_msg, create_time) VALUES ($1, 'sys', '', 'text', $2, false, $3)`,
+      [row!.id, systemText, at.toISOString()]);
     await notify(tx, `m:${row!.id}`);
     await notify(tx, `c:${row!.id}`);
     return { id: row!.id, token };
@@ -101,20 +101,20 @@ export async function withChat<T>(db: Db, id: number, check: (chat: ChatRow) => 
 
 export interface NewMessage { role: 'client' | 'agent'; sender: string; clientMsgId: string; contentType: string; content: string }
 
-/** Stores the message (or finds the one stored under its client id) and returns its seq. */
-export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage): Promise<number> {
+/** Stores the message, sent at `at` (the server's clock), or finds the one stored under its client id; returns its seq. */
+export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage, at: Date): Promise<number> {
   const [stored] = await tx.query<{ seq: number }>(
-    `INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg, create_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (chat_id, sender, client_msg_id) WHERE client_msg_id IS NOT NULL DO NOTHING RETURNING seq`,
-    [chat.id, m.role, m.sender, m.clientMsgId, m.contentType, m.content, m.role === 'client'],
+    [chat.id, m.role, m.sender, m.clientMsgId, m.contentType, m.content, m.role === 'client', at.toISOString()],
   );
   if (!stored) {
     const [first] = await tx.query<{ seq: number }>(
       'SELECT seq FROM chat_messages WHERE chat_id = $1 AND sender = $2 AND client_msg_id = $3', [chat.id, m.sender, m.clientMsgId]);
     return first!.seq;
   }
-  await tx.query('UPDATE chats SET last_msg_time = now() WHERE id = $1', [chat.id]);
+  await tx.query('UPDATE chats SET last_msg_time = $2 WHERE id = $1', [chat.id, at.toISOString()]);
   await notify(tx, `m:${chat.id}`);
   return stored.seq;
 }
@@ -131,9 +131,9 @@ export async function messagesAfter(db: Queryable, id: number, seq: number, limi
   );
 }
 
-export async function closeChat(tx: Queryable, chat: ChatRow, solved: boolean | undefined): Promise<void> {
+export async function closeChat(tx: Queryable, chat: ChatRow, solved: boolean | undefined, at: Date): Promise<void> {
   await tx.query(
-    `UPDATE chats SET state = 'off', end_time = now(), queued_at = NULL, solved = coalesce($2, solved) WHERE id = $1`, [chat.id, solved ?? null]);
+    `UPDATE chats SET state = 'off', end_time = $3, queued_at = NULL, solved = coalesce($2, solved) WHERE id = $1`, [chat.id, solved ?? null, at.toISOString()]);
   await notify(tx, `c:${chat.id}`);
 }
 

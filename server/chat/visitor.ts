@@ -6,6 +6,7 @@ import type { ChatHub, Conn } from './hub.ts';
 import { strip } from './hub.ts';
 import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
 import { chatByToken, chatInfos, closeChat, createChat, notifyTyping, rateChat, storeMessage, withChat, type Refusal } from './store.ts';
+import type { Clock } from '../clock.ts';
 
 const checks = checksOf<VisitorFrame>(VISITOR_FRAMES);
 
@@ -20,7 +21,7 @@ const refused = <T>(r: T | Refusal): T => {
  * Chinese, the console's default language (the inbox shows it to agents).
  */
 export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void,
-  newChatWait: () => Promise<number>): void {
+  newChatWait: () => Promise<number>, clock: Clock): void {
   let chat: number | null = null;
   let chatId = '';
   let conn: Conn | null = null;
@@ -40,7 +41,7 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
         // New chats per address are limited (index.ts): a script cannot flood the queue.
         const wait = await newChatWait();
         if (wait) throw new FrameError(429, 'chatTooManyNew', { seconds: Math.ceil(wait / 1000) });
-        const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'));
+        const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'), clock.date());
         await open(out, created.id, 0, created.token);
         hub.assignSoon();
       } else {
@@ -56,13 +57,13 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
     if (f.type === 'message') {
       const stored = refused(await withChat(db, id, isOpen, async (tx, c) => ({
         chatId: c.chatId,
-        seq: await storeMessage(tx, c, { role: 'client', sender: 'client', clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }),
+        seq: await storeMessage(tx, c, { role: 'client', sender: 'client', clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date()),
       })));
       out.send({ type: 'ack', chatId: stored.chatId, clientMsgId: f.clientMsgId, seq: stored.seq });
     } else if (f.type === 'typing') {
       await notifyTyping(db, { id, chatId, role: 'client', content: f.content ?? '' });
     } else if (f.type === 'close') {
-      refused(await withChat(db, id, isOpen, (tx, c) => closeChat(tx, c, undefined)));
+      refused(await withChat(db, id, isOpen, (tx, c) => closeChat(tx, c, undefined, clock.date())));
     } else if (f.type === 'rate') {
       refused(await withChat(db, id, (c) => (c.state === 'on' ? 'chatNotClosed' : c.rating !== null ? 'chatAlreadyRated' : null),
         (tx, c) => rateChat(tx, c, f.rating)));

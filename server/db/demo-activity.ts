@@ -7,11 +7,18 @@
  * (8-17 or 11-20); callers queue when every seat is busy and give up past their patience
  * (abandons); ring times mostly short with a tail past 60 s; talk times skewed long; ~5% of
  * answered inbound calls are transferred (call legs); ~40% of answered inbound calls rated;
- * chats alongside. Deterministic for a given seed; produced a day at a time so a million calls
- * never sit in memory at once.
+ * chats alongside, on the chat seats only. Inbound calls come through a few queues; most callers
+ * come from a pool of customers who call again (the customer reports and the pop-up's history
+ * have something to show). Nothing happens after `now`: today holds only the calls that ended
+ * before it (at 03:00 none), at the same rate per hour as any day, so today's answer rate is a
+ * day's like the others. A seat is never on two calls or in two statuses at once.
+ * Deterministic for a given seed; produced a day at a time so a million calls never sit in
+ * memory at once.
  */
+import { startOfDay } from '../clock.ts';
+
 export interface CallRow {
-  callId: string; direction: 'in' | 'out'; userSeatNo: string; phoneNo: string; lineId: number;
+  callId: string; direction: 'in' | 'out'; userSeatNo: string; phoneNo: string; lineId: number; queue: string;
   callTime: Date; answerTime: Date | null; destroyTime: Date; linkFlag: number; ringSeconds: number;
   callSeconds: number; hangupCause: string; satisfaction: number | null;
 }
@@ -24,7 +31,21 @@ export interface ChatRow {
 }
 export interface Seat { seat: string; name: string }
 export interface DayActivity { calls: CallRow[]; logs: SeatLogRow[]; legs: LegRow[]; chats: ChatRow[] }
-export interface ActivityOptions { calls: number; days: number; now: Date; seed?: number; chatsPerCall?: number }
+export interface ActivityOptions {
+  calls: number; days: number; now: Date; seed?: number; chatsPerCall?: number;
+  /** Seats that take chats (a chat department's); none = no chats. */
+  chatSeats?: Seat[];
+}
+
+/** A department's flags: its seats take calls when it has the phone bar and is not a chat department; chats when it is one. */
+export interface DepartmentFlags { phoneBar: boolean; chat: boolean }
+export const takesCalls = (d: DepartmentFlags): boolean => d.phoneBar && !d.chat;
+export const takesChats = (d: DepartmentFlags): boolean => d.chat;
+
+/** Inbound calls' queues (call_records.queue, as mod_callcenter's cc_queue fills it), with their shares of the calls. */
+export const QUEUES: ReadonlyArray<readonly [string, number]> = [['support', 0.55], ['sales', 0.3], ['billing', 0.15]];
+/** Calls start at least this long before `now`, so that hardly any is still going on then (one that is is left out). */
+const LAST_CALL_MARGIN_MS = 15 * 60_000;
 
 /** Seat status codes written here (spec section 4). */
 export const SEAT = { ready: 0, talking: 1, meeting: 2, break: 3, afterCall: 4, login: 5 } as const;
@@ -46,13 +67,29 @@ const HOUR_TOTAL = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
 const H = 3600_000;
 const addS = (d: Date, s: number) => new Date(d.getTime() + s * 1000);
 
-function pickHour(r: () => number): number {
-  let x = r() * HOUR_TOTAL;
+/** How much of the day's hour weights falls in [day, end): the share of a day's calls that come before `end`. */
+function weightBefore(day: number, end: number): number {
+  let w = 0;
+  for (let h = 0; h < 24; h++) w += HOUR_WEIGHTS[h]! * Math.min(1, Math.max(0, (end - day - h * H) / H));
+  return w;
+}
+
+/** A time in the day by the hour weights, before `end`, which leaves some weight before it (weightBefore > 0). */
+function pickTime(r: () => number, day: number, end: number): number {
+  let x = r() * weightBefore(day, end);
   for (let h = 0; h < 24; h++) {
-    x -= HOUR_WEIGHTS[h]!;
-    if (x < 0) return h;
+    const part = Math.min(1, Math.max(0, (end - day - h * H) / H));
+    const w = HOUR_WEIGHTS[h]! * part;
+    if (x < w) return day + h * H + Math.floor((x / w) * part * H);
+    x -= w;
   }
-  return 12;
+  return end - 1;
+}
+
+function pickQueue(r: () => number): string {
+  let x = r();
+  for (const [name, share] of QUEUES) if ((x -= share) < 0) return name;
+  return QUEUES[0]![0];
 }
 
 const uuid = (r: () => number) =>
@@ -66,10 +103,14 @@ interface Spell { start: number; end: number; status: number }
 /** `planned`: breaks and meetings (no call then); `busy`: talking and after-call work, in time order. */
 interface SeatDay { seat: Seat; shiftStart: number; shiftEnd: number; freeAt: number; planned: Spell[]; busy: Spell[] }
 
-/** Weekdays carry twice the weekend's calls; counts per day add up to exactly `total`. */
-function dayCounts(total: number, dates: Date[]): number[] {
-  const w = dates.map((d) => (d.getDay() === 0 || d.getDay() === 6 ? 1 : 2));
+/**
+ * Weekdays carry twice the weekend's calls; a day cut at `end` (today, at now) carries the share
+ * of its hours before it. Counts per day add up to exactly `total`.
+ */
+function dayCounts(total: number, dates: Date[], end: number): number[] {
+  const w = dates.map((d) => ((d.getDay() === 0 || d.getDay() === 6 ? 1 : 2) * weightBefore(d.getTime(), end)) / HOUR_TOTAL);
   const sum = w.reduce((a, b) => a + b, 0);
+  if (sum === 0) return w.map(() => 0);
   let cum = 0;
   return w.map((x) => {
     const before = Math.round((cum / sum) * total);
@@ -117,7 +158,22 @@ function route(day: SeatDay[], t: number, dur: number): [SeatDay, number] {
   return [best, bestAt];
 }
 
-function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[]): CallRow {
+/**
+ * Callers: most from a pool of customers, a few of whom call often (the pick is skewed towards
+ * the pool's first numbers), the rest first-time callers.
+ */
+export class Callers {
+  private readonly pool: string[];
+  constructor(private readonly r: () => number, calls: number) {
+    this.pool = Array.from({ length: Math.max(20, Math.round(calls * 0.2)) }, () => phone(r));
+  }
+  next(): string {
+    const r = this.r;
+    return r() < 0.6 ? this.pool[Math.floor(r() * r() * this.pool.length)]! : phone(r);
+  }
+}
+
+function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[], callers: Callers): CallRow {
   const direction = r() < 0.7 ? 'in' : 'out';
   const talk = Math.round(20 + Math.exp(r() * 6.2));
   const acw = Math.round(10 + r() * 50);
@@ -133,6 +189,8 @@ function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[]): C
   const callDate = new Date(callTime);
   const answerTime = answered ? addS(callDate, ring) : null;
   const destroyTime = addS(callDate, ring + (answered ? talk : 0));
+  // A seat rung (an inbound caller who hung up while it rang) or dialling out takes no other call meanwhile.
+  if (!answered && destroyTime.getTime() > at) seat.freeAt = Math.max(seat.freeAt, destroyTime.getTime());
   if (answered) {
     const a = answerTime!.getTime();
     seat.busy.push({ start: a, end: destroyTime.getTime(), status: SEAT.talking },
@@ -147,7 +205,8 @@ function makeCall(day: SeatDay[], t: number, r: () => number, legs: LegRow[]): C
     }
   }
   return {
-    callId, direction, userSeatNo: seat.seat.seat, phoneNo: phone(r), lineId: r() < 0.8 ? 1 : 2, callTime: callDate, answerTime,
+    callId, direction, userSeatNo: seat.seat.seat, phoneNo: callers.next(), lineId: r() < 0.8 ? 1 : 2,
+    queue: direction === 'in' ? pickQueue(r) : '', callTime: callDate, answerTime,
     destroyTime, linkFlag: answered ? 1 : 0, ringSeconds: ring, callSeconds: answered ? talk : 0,
     hangupCause: answered ? 'NORMAL_CLEARING' : direction === 'in' ? 'ORIGINATOR_CANCEL' : 'NO_ANSWER',
     satisfaction: answered && direction === 'in' && r() < 0.4 ? 1 + Math.min(4, Math.floor(r() * 5.6)) : null,
@@ -172,9 +231,8 @@ function seatLogs(s: SeatDay, now: number): SeatLogRow[] {
   return rows;
 }
 
-function makeChat(day: SeatDay[], date: Date, r: () => number, now: number): ChatRow {
-  const s = day[Math.floor(r() * day.length)]!;
-  const access = Math.min(date.getTime() + pickHour(r) * H + Math.floor(r() * H), now - 600_000);
+function makeChat(seats: Seat[], access: number, r: () => number, now: number): ChatRow {
+  const seat = seats[Math.floor(r() * seats.length)]!;
   const messages: ChatMessageRow[] = [{ role: 'sys', content: '会话已接入', at: new Date(access) }];
   let t = access;
   const n = 2 + Math.floor(r() * 6);
@@ -184,28 +242,39 @@ function makeChat(day: SeatDay[], date: Date, r: () => number, now: number): Cha
   }
   const ended = t + 30_000 < now;
   return {
-    clientChatId: uuid(r), clientChatName: `访客${Math.floor(r() * 100000)}`, userSeatNo: s.seat.seat, sourceWay: r() < 0.7 ? 'web' : 'weixin',
+    clientChatId: uuid(r), clientChatName: `访客${Math.floor(r() * 100000)}`, userSeatNo: seat.seat, sourceWay: r() < 0.7 ? 'web' : 'weixin',
     state: ended ? 'off' : 'on', solved: ended && r() < 0.8, accessTime: new Date(access), endTime: ended ? new Date(t + 30_000) : null,
     lastMsgTime: new Date(t), messages,
   };
 }
 
-/** The activity of `days` days ending today, oldest day first; today's calls stay before `now`. */
+/** The first day `generateActivity` covers (local midnight, `days` days ending today). */
+export const firstDay = (now: Date, days: number): Date => startOfDay(now, 1 - days);
+
+/**
+ * The activity of `days` days ending today, oldest day first. Calls start before `now` less a
+ * margin, at the hours' usual rates, and a call not over by `now` is left out (its seat shows
+ * talking, as it would); status logs are cut at `now` (the last one stays open).
+ */
 export function* generateActivity(seats: Seat[], o: ActivityOptions): Generator<DayActivity> {
   const r = rng(o.seed ?? 42);
   const now = o.now.getTime();
-  const dates = Array.from({ length: o.days }, (_, i) => new Date(o.now.getFullYear(), o.now.getMonth(), o.now.getDate() - (o.days - 1 - i)));
-  const counts = dayCounts(o.calls, dates);
-  const chatCounts = dayCounts(Math.round(o.calls * (o.chatsPerCall ?? 0.1)), dates);
+  const lastCall = now - LAST_CALL_MARGIN_MS;
+  const lastChat = now - 10 * 60_000;
+  const dates = Array.from({ length: o.days }, (_, i) => startOfDay(o.now, i + 1 - o.days));
+  const counts = dayCounts(o.calls, dates, lastCall);
+  const chatSeats = o.chatSeats ?? [];
+  const chatCounts = chatSeats.length ? dayCounts(Math.round(o.calls * (o.chatsPerCall ?? 0.1)), dates, lastChat) : dates.map(() => 0);
+  const callers = new Callers(r, o.calls);
   for (const [i, date] of dates.entries()) {
     const day = planDay(seats, date, r);
-    const latest = Math.min(date.getTime() + 24 * H, now - 3600_000);
-    const times = Array.from({ length: counts[i]! }, () =>
-      Math.min(date.getTime() + pickHour(r) * H + Math.floor(r() * H), latest - Math.floor(r() * 3600) * 1000)).sort((a, b) => a - b);
+    const start = date.getTime();
+    const times = Array.from({ length: counts[i]! }, () => pickTime(r, start, Math.min(start + 24 * H, lastCall))).sort((a, b) => a - b);
     const legs: LegRow[] = [];
-    const calls = times.map((t) => makeCall(day, t, r, legs));
-    const chats = Array.from({ length: chatCounts[i]! }, () => makeChat(day, date, r, now));
-    yield { calls, logs: day.flatMap((s) => seatLogs(s, now)), legs, chats };
+    const calls = times.map((t) => makeCall(day, t, r, legs, callers)).filter((c) => c.destroyTime.getTime() <= now);
+    const kept = new Set(calls.map((c) => c.callId));
+    const chats = Array.from({ length: chatCounts[i]! }, () => makeChat(chatSeats, pickTime(r, start, Math.min(start + 24 * H, lastChat)), r, now));
+    yield { calls, logs: day.flatMap((s) => seatLogs(s, now)), legs: legs.filter((l) => kept.has(l.callId)), chats };
   }
 }
 

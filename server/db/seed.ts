@@ -3,7 +3,7 @@ import type { Db, Queryable } from './types.ts';
 import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
 import { DEFAULT_MENUS, type MenuSeed } from './demo-menus.ts';
-import { generateActivity, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
+import { generateActivity, takesCalls, takesChats, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
 
 const BATCH = 5000;
 
@@ -12,13 +12,13 @@ export async function insertCalls(db: Queryable, rows: CallRow[]): Promise<void>
     const b = rows.slice(i, i + BATCH);
     await db.query(
       `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, answer_time,
-         destroy_time, link_flag, ring_seconds, call_seconds, hangup_cause, satisfaction)
+         destroy_time, link_flag, ring_seconds, call_seconds, hangup_cause, satisfaction, queue)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[],
-         $7::timestamptz[], $8::timestamptz[], $9::smallint[], $10::int[], $11::int[], $12::text[], $13::smallint[])`,
+         $7::timestamptz[], $8::timestamptz[], $9::smallint[], $10::int[], $11::int[], $12::text[], $13::smallint[], $14::text[])`,
       [b.map((c) => c.callId), b.map((c) => c.direction), b.map((c) => c.userSeatNo), b.map((c) => c.phoneNo),
         b.map((c) => c.lineId), b.map((c) => c.callTime.toISOString()), b.map((c) => c.answerTime?.toISOString() ?? null),
         b.map((c) => c.destroyTime.toISOString()), b.map((c) => c.linkFlag), b.map((c) => c.ringSeconds),
-        b.map((c) => c.callSeconds), b.map((c) => c.hangupCause), b.map((c) => c.satisfaction)],
+        b.map((c) => c.callSeconds), b.map((c) => c.hangupCause), b.map((c) => c.satisfaction), b.map((c) => c.queue)],
     );
   }
 }
@@ -109,14 +109,17 @@ async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
 
 export interface SeedOptions { calls?: number; days?: number }
 
-/** First start only: nothing happens when users already exist. */
-export async function seedIfEmpty(db: Db, now = new Date(), opts: SeedOptions = {}): Promise<boolean> {
+/** The demo agents whose department takes what `takes` asks (calls or chats), as the generator's seats. */
+const demoSeats = (takes: (d: (typeof DEPARTMENTS)[number]) => boolean) =>
+  DEMO_USERS.filter((u) => u.role === 'agent' && takes(DEPARTMENTS.find((d) => d.id === u.departId)!)).map((u) => ({ seat: u.seat, name: u.chineseName }));
+
+/** First start only: nothing happens when users already exist. `now`: the server's clock; no activity after it. */
+export async function seedIfEmpty(db: Db, now: Date, opts: SeedOptions = {}): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
   if (n > 0) return false;
   const days = opts.days ?? 30;
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
-  const phoneSeats = DEMO_USERS.filter((u) => u.departId === 1 && u.role === 'agent').map((u) => ({ seat: u.seat, name: u.chineseName }));
-  const activity = [...generateActivity(phoneSeats, { calls: opts.calls ?? 3000, days, now })];
+  const activity = [...generateActivity(demoSeats(takesCalls), { calls: opts.calls ?? 3000, days, now, chatSeats: demoSeats(takesChats) })];
   await ensureCallPartitions(db, new Date(now.getTime() - days * 86_400_000), now);
   await db.transaction(async (tx) => {
     await seedOrganisation(tx);

@@ -26,7 +26,7 @@ export function contentDisposition(name: string): string {
 }
 
 /** Today in the server's time zone, 'YYYY-MM-DD' (the file name's date). */
-export const today = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const today = (timeZone: string, now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /** ?format=xlsx|csv (xlsx when absent), and the query without it: the rest are the report's conditions. */
 export function formatOf(req: FastifyRequest, lang: Language): { format: ExportFormat; query: Record<string, unknown> } {
@@ -73,7 +73,7 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     });
     return reply
       .header('content-type', CONTENT_TYPE[format])
-      .header('content-disposition', contentDisposition(`${title}-${today(ctx.config.timeZone)}.${format}`))
+      .header('content-disposition', contentDisposition(`${title}-${today(ctx.config.timeZone, ctx.clock.date())}.${format}`))
       .header('x-export-rows', String(rows))
       .send(out);
   });

@@ -1,4 +1,5 @@
 import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
+import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { wireSchema } from '../entities/model.ts';
 import { PAGING } from '../lists/conditions.ts';
 import type { ListField, ListOrder } from '../lists/sql.ts';
@@ -62,6 +63,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
     if (!KEY.test(c.key)) fail(`column "${c.key}" is not a camelCase name`);
     if (exprs[c.key]) fail(`column "${c.key}" appears twice`);
     if (c.cap !== undefined && !Number.isFinite(c.cap)) fail(`column "${c.key}": cap must be a number`);
+    if (c.codes !== undefined && !Object.prototype.hasOwnProperty.call(CODE_WORDS, c.codes)) fail(`column "${c.key}": unknown code table "${String(c.codes)}" (one of ${Object.keys(CODE_WORDS).join(', ')})`);
     if (c.total === 'kpi' && !schema.groupBy?.length) fail(`column "${c.key}": total 'kpi' needs groupBy (use sum or avg)`);
     exprs[c.key] = capped(c);
   }
@@ -141,6 +143,10 @@ export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
         const known = kind === 'row' ? Boolean(m.exprs[key]) : Boolean(m.schema.conditions.properties[key]);
         if (!known) throw new Error(`report ${m.schema.id}: drill to ${d.report} takes "${cond}" from unknown ${from}`);
       }
+      // The drilled list holds the figure's rows only if it is filtered as the figure was: every
+      // condition of this report that the target also takes is carried (docs/kpi.md, drill-downs).
+      const dropped = Object.keys(m.schema.conditions.properties).filter((k) => target.schema.conditions.properties[k] && !(k in d.conditions));
+      if (dropped.length) throw new Error(`report ${m.schema.id}: drill from "${col}" to ${d.report} does not carry the condition(s) ${dropped.join(', ')}`);
     }
   }
   return models;

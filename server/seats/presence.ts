@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/types.ts';
 import { closeSeatStatus, OPEN_STATUS_OF } from './status-log.ts';
+import { systemClock, type Clock } from '../clock.ts';
 
 /** Lease timing; tests shorten it. A process refreshes its sockets every `refreshMs`; a socket not refreshed within `leaseMs` counts as gone since its last refresh. */
 export const presenceTiming = { refreshMs: 5_000, leaseMs: 15_000, sweepMs: 2_000 };
@@ -33,11 +34,12 @@ const SWEEP_LOCK = 190_016;
  * row, flagged as swept. Locks the seat's user row first (as every status change does) and checks
  * again that no socket came meanwhile; false when one did.
  */
-async function leave(tx: Queryable, seat: string, goneAt: string): Promise<boolean> {
+async function leave(tx: Queryable, seat: string, goneAt: string, clock: Clock): Promise<boolean> {
   await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
   const [{ present } = { present: false }] = await tx.query<{ present: boolean }>(`SELECT ${PRESENT('$1')} AS present`, [seat]);
   if (present) return false;
-  await closeSeatStatus(tx, seat, new Date(goneAt));
+  // Socket times are real (the database's now(), a liveness lease); the status log is business time.
+  await closeSeatStatus(tx, seat, clock.fromReal(new Date(goneAt)));
   await tx.query('UPDATE users SET busy = 1 WHERE user_seat_no = $1 AND busy <> 1', [seat]);
   await tx.query(
     `DELETE FROM phone_sockets WHERE user_seat_no = $1 AND present_until <= now() AND id <> (
@@ -52,7 +54,7 @@ async function leave(tx: Queryable, seat: string, goneAt: string): Promise<boole
  * swept for this absence yet or has an open status again (a call that ended after the browser
  * went away logs ready), leaves. Returns the seats it closed.
  */
-export async function sweepAbsent(db: Db): Promise<string[]> {
+export async function sweepAbsent(db: Db, clock: Clock = systemClock): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [lock] = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [SWEEP_LOCK]);
     if (!lock?.ok) return [];
@@ -62,7 +64,7 @@ export async function sweepAbsent(db: Db): Promise<string[]> {
        HAVING max(p.present_until) <= now()
           AND (bool_or(NOT p.swept) OR EXISTS (${OPEN_STATUS_OF('p.user_seat_no', '1')}))`);
     const left: string[] = [];
-    for (const g of gone) if (await leave(tx, g.seat, g.goneAt)) left.push(g.seat);
+    for (const g of gone) if (await leave(tx, g.seat, g.goneAt, clock)) left.push(g.seat);
     return left;
   });
 }
@@ -73,13 +75,13 @@ export async function sweepAbsent(db: Db): Promise<string[]> {
  * closed as the sweeper would, so the new phone bar starts a fresh status and timer. A seat
  * with an open socket elsewhere (another tab or computer) keeps its status.
  */
-export async function freshLogin(tx: Queryable, seat: string): Promise<void> {
+export async function freshLogin(tx: Queryable, seat: string, clock: Clock): Promise<void> {
   const [row] = await tx.query<{ goneAt: string | null; open: boolean }>(
     `SELECT max(coalesce(closed_at, last_seen))::text AS "goneAt", coalesce(bool_or(closed_at IS NULL AND present_until > now()), false) AS open
        FROM phone_sockets WHERE user_seat_no = $1`, [seat]);
   if (!row?.goneAt || row.open) return;
   await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
-  if (await closeSeatStatus(tx, seat, new Date(row.goneAt))) await tx.query('UPDATE users SET busy = 1 WHERE user_seat_no = $1', [seat]);
+  if (await closeSeatStatus(tx, seat, clock.fromReal(new Date(row.goneAt)))) await tx.query('UPDATE users SET busy = 1 WHERE user_seat_no = $1', [seat]);
   await tx.query('DELETE FROM phone_sockets WHERE user_seat_no = $1 AND closed_at IS NOT NULL', [seat]);
 }
 
@@ -89,7 +91,7 @@ export class SeatPresence {
   private timers: NodeJS.Timeout[] = [];
   private sweeping = false;
 
-  constructor(private readonly db: Db, private readonly graceMs: number, private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly db: Db, private readonly graceMs: number, private readonly log: FastifyBaseLogger, private readonly clock: Clock = systemClock) {}
 
   start(): void {
     const every = (ms: number, fn: () => Promise<unknown>, what: string) => {
@@ -140,7 +142,7 @@ export class SeatPresence {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      const left = await sweepAbsent(this.db);
+      const left = await sweepAbsent(this.db, this.clock);
       if (left.length) this.log.info({ seats: left }, 'seats logged out: no phone socket within the grace period');
     } finally {
       this.sweeping = false;

@@ -12,11 +12,14 @@ export interface StatusChange {
    * API, a call) is kept, not overwritten. Decided under the seat's lock, like every change.
    */
   ifNoneOpen?: boolean;
+  /** The pause reason (PAUSE_REASONS; '' for none): a new reason is a change of status too. */
+  reason?: string;
 }
 
 export interface OpenStatus {
   id: number;
   status: number;
+  reason: string;
   sStartTime: string;
 }
 
@@ -48,12 +51,13 @@ export async function changeSeatStatus(tx: Queryable, change: StatusChange): Pro
   );
   if (!user) return null;
   const current = await openSeatStatus(tx, change.seat);
-  if (current && (change.ifNoneOpen || current.status === change.status)) return { changed: false, open: current };
+  const reason = change.reason ?? '';
+  if (current && (change.ifNoneOpen || (current.status === change.status && current.reason === reason))) return { changed: false, open: current };
   await closeSeatStatus(tx, change.seat, change.at);
   const [open] = await tx.query<OpenStatus>(
-    `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time)
-     VALUES ($1, $2, $3, $4) RETURNING id, status, s_start_time AS "sStartTime"`,
-    [change.seat, user.name, change.status, change.at.toISOString()],
+    `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, reason, s_start_time)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id, status, reason, s_start_time AS "sStartTime"`,
+    [change.seat, user.name, change.status, reason, change.at.toISOString()],
   );
   return { changed: true, open: open! };
 }
@@ -70,6 +74,6 @@ export async function closeSeatStatus(tx: Queryable, seat: string, at: Date): Pr
 
 /** The seat's open log, if any. */
 export async function openSeatStatus(db: Queryable, seat: string): Promise<OpenStatus | null> {
-  const [row] = await db.query<OpenStatus>(OPEN_STATUS_OF('$1', 'l.id, l.status, l.s_start_time AS "sStartTime"'), [seat]);
+  const [row] = await db.query<OpenStatus>(OPEN_STATUS_OF('$1', 'l.id, l.status, l.reason, l.s_start_time AS "sStartTime"'), [seat]);
   return row ?? null;
 }

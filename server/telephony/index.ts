@@ -43,6 +43,8 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       sim = await startSimulator({
         port: t.simEslPort, password: t.eslPassword, recordingsDir: t.recordingsDir, callsPerMinute: t.simCallsPerMinute,
         autoAnswerSeconds: t.simAutoAnswerSeconds,
+        // The server's clock: the simulated switch's event times are the console's business time.
+        clock: ctx.clock,
         seats: () => ctx.db.query<{ seat: string; extension: string }>(READY_SEATS),
         log,
       });
@@ -51,10 +53,13 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       log.info({ port: t.simEslPort }, 'switch simulator already running on this machine: connecting to it');
     }
   }
-  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, barAnswer: t.barAnswer, log });
+  const gateway = new Gateway(ctx.db, {
+    afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes,
+    barAnswer: t.barAnswer, clock: ctx.clock, log,
+  });
   // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
-  const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log);
+  const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log, ctx.clock);
   let client: EslClient | undefined;
   app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway, presence });
 

@@ -5,7 +5,7 @@
  * and performs the side effects; the bar renders what `buttons` and `timerLabel` say.
  */
 import type { AnswerBy, Party, PhoneMessage } from '../../schemas/protocol/phone';
-import { SEAT_STATUS, STATUS_OPTIONS, TIMER_LABEL, type SeatStatusCode } from '../../schemas/protocol/seat-status';
+import { reasonFor, SEAT_STATUS, STATUS_OPTIONS, TIMER_LABEL, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
 import { clockText } from '../lib/time';
 
@@ -25,6 +25,8 @@ export interface AgentState {
   phoneNo: string;
   /** The seat's status code as logged; null before the server has said (or when no log is open). */
   curStatus: SeatStatusCode | null;
+  /** The status's pause reason (PAUSE_REASONS: a toilet or a short break); '' = none. */
+  curReason: string;
   /** When the timer started (ms since epoch); null while there is nothing to time. */
   sDateTime: number | null;
   /** When the timer stopped (answer, dial-out); null while it runs. */
@@ -79,6 +81,7 @@ export function initialState(user: Pick<SessionUser, 'userSeatNo' | 'userChinese
     prefix: user.pre,
     phoneNo: '',
     curStatus: null,
+    curReason: '',
     sDateTime: null,
     stoppedAt: null,
     userSeatStatus: '',
@@ -107,12 +110,13 @@ const NO_CALL = {
  * logged a hold as 0), so a held call shows that label, while a seat that is simply ready
  * shows "ready"; a call in progress shows ring or talk whatever the log says.
  */
-export function timerLabel(state: Pick<AgentState, 'curStatus' | 'phase' | 'held'>): string {
+export function timerLabel(state: Pick<AgentState, 'curStatus' | 'curReason' | 'phase' | 'held'>): string {
   if (state.held) return `seatStatus.timer.${TIMER_LABEL[SEAT_STATUS.ready]}`;
   if (state.phase === 'ringing' || state.phase === 'dialing') return `seatStatus.timer.${TIMER_LABEL[SEAT_STATUS.ringing]}`;
   if (state.phase === 'talking') return `seatStatus.timer.${TIMER_LABEL[SEAT_STATUS.talking]}`;
   if (state.curStatus === null) return '';
   if (state.curStatus === SEAT_STATUS.ready) return 'seatStatus.option.ready';
+  if (state.curReason && reasonFor(state.curStatus, state.curReason) !== null) return `seatStatus.reason.${state.curReason}`;
   return `seatStatus.timer.${TIMER_LABEL[state.curStatus]}`;
 }
 
@@ -174,7 +178,7 @@ function applyServer(state: AgentState, msg: PhoneMessage, at: number): AgentSta
         ? { threeWay: state.threeWay, survey: state.survey, transferIn: state.transferIn, consult: state.consult } : {};
       const timer = status === null ? { sDateTime: null, stoppedAt: null } : { sDateTime: msg.since, stoppedAt: msg.answered && !msg.held ? msg.since : null };
       const afterCallUntil = status === SEAT_STATUS.afterCall ? state.afterCallUntil : null;
-      return { ...state, ...call, ...keepFlags, ...timer, curStatus: status, link: msg.link, afterCallUntil };
+      return { ...state, ...call, ...keepFlags, ...timer, curStatus: status, curReason: msg.reason ?? '', link: msg.link, afterCallUntil };
     }
     case 'LINK':
       return { ...state, link: msg.link };
@@ -192,10 +196,10 @@ export function next(state: AgentState, event: AgentEvent): AgentState {
       return withLabel(applyServer(state, event.msg, event.at));
     case 'chosen':
       if (state.phase !== 'idle') return state;
-      return withLabel({ ...state, ...restart(event.at), curStatus: event.status, afterCallUntil: null });
+      return withLabel({ ...state, ...restart(event.at), curStatus: event.status, curReason: reasonFor(event.status) ?? '', afterCallUntil: null });
     case 'toilet':
       if (state.phase !== 'idle') return state;
-      return withLabel({ ...state, ...restart(event.at), curStatus: SEAT_STATUS.break, afterCallUntil: null });
+      return withLabel({ ...state, ...restart(event.at), curStatus: SEAT_STATUS.break, curReason: 'toilet', afterCallUntil: null });
     case 'dial':
       // Spec section 4: direction out, timer stopped, buttons hidden until the call exists.
       if (state.phase !== 'idle') return state;

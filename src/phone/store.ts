@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseMessage, PHONE_SOCKET, type BgapiOp, type PhoneCommand, type PhoneMessage } from '../../schemas/protocol/phone';
-import { SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
+import { reasonFor, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
 import type { Http } from '../lib/http';
 import { connect, type Connection, type SocketFactory } from './connection';
@@ -95,8 +95,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
     const writeStatus = async (status: SeatStatusCode) => {
       const agent = get().agent;
       if (!agent || agent.phase !== 'idle') return;
-      // A status log is written only when the status changes (spec section 4).
-      if (agent.curStatus === status) return;
+      // A status log is written only when the status changes (spec section 4), or its pause reason
+      // does (a short break after a toilet break); a log without a reason (an older one) stays.
+      if (agent.curStatus === status && (agent.curReason === '' || agent.curReason === reasonFor(status))) return;
       await deps.http.post('/api/UserSeatLog/changeSeatStatus', { userSeatNo: agent.userSeatNo, userChineseName: agent.userChineseName, status });
       if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: agent.userSeatNo, busy: 0 });
       apply({ type: 'chosen', status, at: deps.now() });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { loginAs, storedToken } from './helpers.ts';
+import { loginAs, openMenu, storedToken } from './helpers.ts';
 
 /**
  * Schema-driven administration in the built console against the real server: screens and
@@ -13,12 +13,6 @@ async function logout(page: Page): Promise<void> {
   await page.getByTestId('user-menu').hover();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/#\/login/);
-}
-
-/** A side-menu entry, opening its submenu first when it sits in one. */
-async function openMenu(page: Page, ...titles: string[]): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  for (const title of titles) await menu.getByText(title, { exact: true }).click();
 }
 
 async function pickOption(page: Page, form: Locator, label: string, option: string): Promise<void> {

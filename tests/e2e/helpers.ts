@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { isoDate } from '../../src/lib/time.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.
@@ -34,10 +34,39 @@ export async function readyOnPhoneBar(page: Page): Promise<void> {
 /** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
 export const day = (offset: number) => isoDate(new Date(Date.now() + offset * 86_400_000));
 
-/** Opens a menu entry by its titles, parent first. */
+/**
+ * Opens a menu entry by its titles, parent first, as a person does: a group's title is clicked
+ * only when the group is closed (a click on an open one closes it), and its entries only once it
+ * has finished opening: antd animates the submenu's height, and a click meanwhile lands on the
+ * moving subtree ("subtree intercepts pointer events"). A title that is no group is clicked.
+ * (Clicking every title, as this did before, closed a group the page had already opened by
+ * arriving on one of its screens.) A try that fails (the group closed again, an entry still
+ * moving) starts the step over from the group, as a person would, until the step's time is up.
+ */
 export async function openMenu(page: Page, ...titles: string[]): Promise<void> {
   const menu = page.getByTestId('side-menu');
-  for (const title of titles) await menu.getByText(title, { exact: true }).click();
+  // (The inner locator of `has` is looked for inside the title, so it starts from the page.)
+  const groupTitled = (title: string) => menu.locator('.ant-menu-submenu-title').filter({ has: page.getByText(title, { exact: true }) });
+  for (const [i, title] of titles.entries()) {
+    await expect(async () => {
+      if (i > 0) await openGroup(groupTitled(titles[i - 1]!));
+      const group = groupTitled(title);
+      if ((await group.count()) > 0) await openGroup(group);
+      else await menu.getByText(title, { exact: true }).click({ timeout: STEP_MS });
+    }).toPass({ timeout: 4 * STEP_MS });
+  }
+}
+
+/** How long one try of a menu step may wait (the machine may be loaded; a try that fails starts over). */
+const STEP_MS = 5_000;
+
+/** Opens a side-menu group unless it is open, and waits until its entries have finished appearing. */
+async function openGroup(group: Locator): Promise<void> {
+  if ((await group.getAttribute('aria-expanded', { timeout: STEP_MS })) !== 'true') await group.click({ timeout: STEP_MS });
+  await expect(group).toHaveAttribute('aria-expanded', 'true', { timeout: STEP_MS });
+  const entries = group.locator('xpath=following-sibling::ul[1]');
+  await expect(entries).toBeVisible({ timeout: STEP_MS });
+  await expect(entries).not.toHaveClass(/ant-motion-collapse/, { timeout: STEP_MS });
 }
 
 /**

@@ -1,15 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { loginAs, openMenu } from './helpers.ts';
 
 /**
  * The generic list pages against the real server: each list keeps its own filters (in its
  * URL), and a refusal is shown with the server's localised words, not an API path.
  */
-
-async function openMenu(page: Page, ...titles: string[]): Promise<void> {
-  const menu = page.getByTestId('side-menu');
-  for (const title of titles) await menu.getByText(title, { exact: true }).click();
-}
 
 test.use({ actionTimeout: 10_000 });
 

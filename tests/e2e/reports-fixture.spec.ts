@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { durationText } from '../../src/lib/time.ts';
 import { readSheet } from '../support/xlsx-read.ts';
-import { day, loginAs, openListFromMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A report added by one schema file and nothing else (tests/fixtures/reports/long-calls.ts, which
@@ -70,7 +70,7 @@ test.describe('a report from one schema file', () => {
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
     await loginAs(page, 'supervisor', 'super123');
     // The menu titles it in English once the catalogue's words have come (the Chinese test above clicks through the menu).
-    await page.getByTestId('side-menu').getByText('Reports', { exact: true }).click();
+    await openMenu(page, 'Reports');
     await expect(page.getByTestId('side-menu').getByText('Long calls (fixture)', { exact: true })).toBeAttached();
     await page.goto('/#/reportcall/fixture-long-calls');
     await expect(page.getByRole('heading', { name: 'Long calls (fixture)' })).toBeVisible();

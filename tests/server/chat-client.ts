@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { chatTiming } from '../../server/chat/hub.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { arrivals } from '../support/arrivals.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 /** A test socket on the chat hub: every frame received is kept; `next` waits for a matching one. */
 export interface ChatSocket {
@@ -51,7 +52,7 @@ export async function connect(url: string, lang = 'en'): Promise<ChatSocket> {
     frames: got.seen,
     send: (f) => ws.send(JSON.stringify(f)),
     sendRaw: (t) => ws.send(t),
-    next: (match, ms = 3000) => got.next(match, ms),
+    next: (match, ms = WAIT_MS) => got.next(match, ms),
     settle: async (match, ms = 400) => {
       await new Promise((r) => setTimeout(r, ms));
       return got.seen.filter(match);

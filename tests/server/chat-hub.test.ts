@@ -134,7 +134,7 @@ describe('chat hub', () => {
     await a.close();
     await setStatus(s.ctx.db, '8102', 0);
     const b = await agent('8102');
-    const got = await b.next(isChat(chatId, 'assigned'), 5000);
+    const got = await b.next(isChat(chatId, 'assigned'));
     expect(got.chat.agent.serverChatId).toBe('8102');
     await v.next((f) => f.type === 'chat' && f.chat.agent?.serverChatId === '8102');
     // The new agent is sent the history from the start.

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../scripts/generate.ts';
 import { generateActivity, seatsFor, SEAT } from '../../server/db/demo-activity.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { TEST_NOW } from '../support/test-clock.ts';
+import { activityChecks } from './activity-checks.ts';
 
-const NOW = new Date();
+// This file's "now" (TEST_CLOCK pins it; npm run test:clock runs it at several hours in two zones).
+const NOW = TEST_NOW;
 
 describe('activity generator: distributions (in memory)', () => {
   const seats = seatsFor([{ seat: '8101', name: 'a' }], 20_000, 20);
@@ -14,7 +17,7 @@ describe('activity generator: distributions (in memory)', () => {
 
   it('makes exactly the calls asked for, none in the future, all in working hours', () => {
     expect(calls).toHaveLength(20_000);
-    expect(calls.every((c) => c.callTime.getTime() < NOW.getTime())).toBe(true);
+    expect(calls.every((c) => c.callTime.getTime() < NOW.getTime() && c.destroyTime.getTime() <= NOW.getTime())).toBe(true);
     const hours = calls.map((c) => c.callTime.getHours());
     expect(hours.every((h) => h >= 8 && h <= 21)).toBe(true);
     // Peaks mid-morning and mid-afternoon: 10-11h busier than 8h and 19h.
@@ -64,35 +67,52 @@ describe('activity generator: distributions (in memory)', () => {
   });
 });
 
-describe('npm run generate into the database', () => {
+describe('npm run generate into the seeded database', () => {
   let s: TestServer;
-  const count = async (sql: string) => Number((await s.ctx.db.query<{ n: number }>(sql))[0]!.n);
-  let before: { calls: number; chats: number; messages: number; legs: number; lastLog: number };
+  let now: Date;
+  const count = async (sql: string, params: unknown[] = []) => Number((await s.ctx.db.query<{ n: number }>(sql, params))[0]!.n);
+  let seeded: Awaited<ReturnType<typeof activityChecks>>;
   let result: Awaited<ReturnType<typeof generate>>;
 
   beforeAll(async () => {
     s = await startTestServer();
-    before = {
-      calls: await count('SELECT count(*) AS n FROM call_records'), chats: await count('SELECT count(*) AS n FROM chats'),
-      messages: await count('SELECT count(*) AS n FROM chat_messages'), legs: await count('SELECT count(*) AS n FROM call_legs'),
-      lastLog: await count('SELECT coalesce(max(id), 0) AS n FROM seat_status_logs'),
-    };
-    result = await generate(s.ctx.db, { calls: 3000, days: 40, seed: 11, now: NOW });
+    now = s.ctx.clock.date();
+    seeded = await activityChecks(s.ctx.db, now);
+    result = await generate(s.ctx.db, { calls: 3000, days: 40, seed: 11, now });
   }, 120_000);
   afterAll(async () => s?.close());
 
-  it('adds the calls, transfers and chats it reports, in monthly partitions', async () => {
+  it('the demo seed looks like a real day: nothing after now, one activity per seat at a time, callers who call again, queues, a real answer rate', () => {
+    expect(seeded).toMatchObject({ future: 0, overlappingLogs: 0, overlappingCalls: 0, callsOffPhoneSeats: 0, chatsOffChatSeats: 0, inboundWithoutQueue: 0 });
+    expect(seeded.queues).toBeGreaterThanOrEqual(3);
+    expect(seeded.repeatShare).toBeGreaterThan(0.3);
+    expect(seeded.answerRate).toBeGreaterThan(0.8);
+    expect(seeded.answerRate).toBeLessThan(0.97);
+    expect(seeded.chats).toBeGreaterThan(0);
+  });
+
+  it('replaces the days it covers instead of writing the seeded ones a second time', async () => {
     expect(result.calls).toBe(3000);
-    expect(await count('SELECT count(*) AS n FROM call_records') - before.calls).toBe(3000);
-    expect(await count('SELECT count(*) AS n FROM call_legs') - before.legs).toBe(result.legs);
+    // 40 days cover the seed's 30: the table holds this run's calls and no others.
+    expect(await count('SELECT count(*) AS n FROM call_records')).toBe(3000);
+    expect(await count('SELECT count(*) AS n FROM call_legs')).toBe(result.legs);
     expect(result.legs).toBeGreaterThan(0);
-    expect(await count('SELECT count(*) AS n FROM chats') - before.chats).toBe(result.chats);
+    expect(await count('SELECT count(*) AS n FROM chats')).toBe(result.chats);
     expect(result.chats).toBeGreaterThan(0);
-    expect(await count('SELECT count(*) AS n FROM chat_messages') - before.messages).toBeGreaterThanOrEqual(3 * result.chats);
+    expect(await count('SELECT count(*) AS n FROM chat_messages')).toBeGreaterThanOrEqual(3 * result.chats);
     // 40 days span at least two months, each in its own partition, none in the default one.
     expect(await count(`SELECT count(*) AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent = 'call_records'::regclass AND c.relname ~ '^call_records_[0-9]{6}$'`)).toBeGreaterThanOrEqual(2);
     expect(await count('SELECT count(*) AS n FROM call_records_default')).toBe(0);
+  });
+
+  it('generates what a real centre would: nothing after now, one activity per seat at a time, calls on phone seats, chats on chat seats', async () => {
+    const after = await activityChecks(s.ctx.db, now);
+    expect(after).toMatchObject({ future: 0, overlappingLogs: 0, overlappingCalls: 0, callsOffPhoneSeats: 0, chatsOffChatSeats: 0, inboundWithoutQueue: 0 });
+    expect(after.queues).toBeGreaterThanOrEqual(3);
+    expect(after.repeatShare).toBeGreaterThan(0.3);
+    expect(after.answerRate).toBeGreaterThan(0.8);
+    expect(after.answerRate).toBeLessThan(0.97);
   });
 
   it('writes seat status logs that agree with the calls', async () => {
@@ -100,11 +120,8 @@ describe('npm run generate into the database', () => {
     expect(await count(`SELECT count(*) AS n FROM call_records c WHERE c.answer_time IS NOT NULL AND NOT EXISTS (
       SELECT 1 FROM seat_status_logs l WHERE l.user_seat_no = c.user_seat_no AND l.status = ${SEAT.talking}
         AND l.s_start_time = c.answer_time AND (l.s_end_time = c.destroy_time OR l.s_end_time IS NULL))`)).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM call_records c WHERE c.answer_time IS NOT NULL AND c.destroy_time < now() - interval '5 minutes'
+    expect(await count(`SELECT count(*) AS n FROM call_records c WHERE c.answer_time IS NOT NULL AND c.destroy_time < $1::timestamptz - interval '5 minutes'
       AND NOT EXISTS (SELECT 1 FROM seat_status_logs l WHERE l.user_seat_no = c.user_seat_no AND l.status = ${SEAT.afterCall}
-        AND l.s_start_time = c.destroy_time)`)).toBe(0);
-    // A seat is in one status at a time (within one run: the seed's days overlap this run's).
-    expect(await count(`SELECT count(*) AS n FROM (SELECT s_start_time, lag(s_end_time) OVER (PARTITION BY user_seat_no ORDER BY s_start_time) AS prev_end
-      FROM seat_status_logs WHERE id > ${before.lastLog}) x WHERE x.prev_end > x.s_start_time`)).toBe(0);
+        AND l.s_start_time = c.destroy_time)`, [now.toISOString()])).toBe(0);
   });
 });

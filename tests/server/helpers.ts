@@ -12,6 +12,8 @@ import type { Db } from '../../server/db/index.ts';
 import { createContext } from '../../server/main.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
+import { clockFrom } from '../../server/clock.ts';
+import { testClock } from '../support/test-clock.ts';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -50,6 +52,10 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/**
+ * A server on a fresh database, on this file's clock (testClock: pinned at TEST_NOW, shared with
+ * the file's tests and generator runs); `clockNow` pins a server of its own elsewhere.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const base = loadConfig({});
@@ -60,7 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
   let ctx: AppContext;
   let app: FastifyInstance;
   try {
-    ctx = await createContext(config, db);
+    ctx = await createContext(config, db, overrides.clockNow ? clockFrom(overrides.clockNow) : testClock);
     app = await buildApp(ctx, { logger: false, ...opts });
     await app.ready();
   } catch (err) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { demoToken } from '../support/demo-logins.ts';
+import { WAIT_MS } from '../support/until.ts';
 import { PhoneClient, startPhonePair, until, type PhonePair } from './phone-support.ts';
 import { arrangeSeat, logsOf } from './seat-fixtures.ts';
 
@@ -45,11 +46,11 @@ async function callEnds(user: string, seat: string, extension: string, phoneNo: 
 
 test('the seat is in post-call processing (4) from hang-up and ready (0) exactly N s later, each logged once', async () => {
   const { c, callId } = await callEnds('agent2', '8102', '1102', '13500135002');
-  const afterCall = await until(async () => (await logsSince('8102', callId)).find((l) => l.status === 4), 5000, 'status 4');
-  const ready = await until(async () => (await logsSince('8102', callId)).find((l) => l.status === 0), (AFTER_CALL_SECONDS + 3) * 1000, 'status 0');
+  const afterCall = await until(async () => (await logsSince('8102', callId)).find((l) => l.status === 4), WAIT_MS, 'status 4');
+  const ready = await until(async () => (await logsSince('8102', callId)).find((l) => l.status === 0), AFTER_CALL_SECONDS * 1000 + WAIT_MS, 'status 0');
   // The gateway dates the return to ready at the countdown's end, not at whichever timer ran it.
   expect(ready.start - afterCall.start).toBe(AFTER_CALL_SECONDS * 1000);
-  expect(await c.next('STATE', (m) => m.status === 0, 3000)).toMatchObject({ status: 0, callId: '' });
+  expect(await c.next('STATE', (m) => m.status === 0)).toMatchObject({ status: 0, callId: '' });
   // Both instances' timers have fired by now; neither wrote a second row.
   await sleep(1000);
   expect((await logsSince('8102', callId)).map(({ status, open }) => ({ status, open }))).toEqual([
@@ -60,7 +61,7 @@ test('the seat is in post-call processing (4) from hang-up and ready (0) exactly
 
 test('a status the agent picks during the countdown is kept when the countdown ends', async () => {
   const { c, callId } = await callEnds('agent3', '8103', '1103', '13500135003');
-  await until(async () => (await logsSince('8103', callId)).find((l) => l.status === 4), 5000, 'status 4');
+  await until(async () => (await logsSince('8103', callId)).find((l) => l.status === 4), WAIT_MS, 'status 4');
   // The agent takes a break before the countdown ends (through instance a, as a page on another process would).
   const res = await pair.a.app.inject({
     method: 'POST', url: '/api/UserSeatLog/changeSeatStatus',

@@ -107,7 +107,7 @@ describe('a long grace period', () => {
     const [before] = await openLogsOf(s.ctx.db, '8102');
     c.close();
     await until(async () => (await s.ctx.db.query(`SELECT 1 FROM phone_sockets WHERE user_seat_no = '8102' AND closed_at IS NOT NULL`)).length > 0, 5000, 'close recorded');
-    expect(await sweepAbsent(s.ctx.db)).toEqual([]);
+    expect(await sweepAbsent(s.ctx.db, s.ctx.clock)).toEqual([]);
     const again = await PhoneClient.open(s, token);
     await again.login('8102');
     const first = await postOn(inst(), '/api/User/setUserInfoLogin', token, { userSeatNo: '8102', ifNoneOpen: true });

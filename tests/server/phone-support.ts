@@ -12,7 +12,7 @@ import { parseMessage, type PhoneMessage } from '../../schemas/protocol/phone.ts
 import { loadConfig, type Config } from '../../server/config.ts';
 import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
-import { until } from '../support/until.ts';
+import { until, WAIT_MS } from '../support/until.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { logsOf } from './seat-fixtures.ts';
 
@@ -113,7 +113,7 @@ export class PhoneClient {
   }
 
   /** The first message not yet taken that matches `type` and `match` (frames may arrive in any order relative to each other). */
-  async next<T extends PhoneMessage['type']>(type: T, match: (m: Extract<PhoneMessage, { type: T }>) => boolean = () => true, ms = 5000) {
+  async next<T extends PhoneMessage['type']>(type: T, match: (m: Extract<PhoneMessage, { type: T }>) => boolean = () => true, ms = WAIT_MS) {
     return until(() => {
       for (let i = 0; i < this.frames.length; i++) {
         if (this.taken.has(i)) continue;
@@ -132,7 +132,7 @@ export class PhoneClient {
     return this.next('STATE');
   }
 
-  async closed(ms = 5000): Promise<number> {
+  async closed(ms = WAIT_MS): Promise<number> {
     return until(() => this.closeCode, ms, 'socket close');
   }
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/pg-cluster.ts';
 import { engine, openTestDb } from './helpers.ts';
 import { openPglite } from '../../server/db/pglite.ts';
+import { clockEnv } from '../support/test-clock.ts';
 import type { Db } from '../../server/db/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,7 +34,7 @@ describe(`server process on ${engine}`, () => {
     const pgTest = engine === 'postgres' ? await openTestDb('UTC') : undefined;
     await pgTest?.db.close();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: pgTest?.url ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root, env: { ...process.env, ...clockEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: pgTest?.url ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

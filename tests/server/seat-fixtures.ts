@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../server/db/types.ts';
 import { changeSeatStatus, closeSeatStatus } from '../../server/seats/status-log.ts';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status.ts';
+import { testClock } from '../support/test-clock.ts';
 
 export interface LogRow { id: number; status: number; open: boolean; start: string; end: string | null }
 
@@ -24,8 +25,8 @@ export const busyOf = async (db: Queryable, seat: string) =>
  */
 export async function arrangeSeat(db: Db, seat: string, status: SeatStatusCode | null, busy = 0): Promise<void> {
   await db.transaction(async (tx) => {
-    await closeSeatStatus(tx, seat, new Date());
-    if (status !== null) await changeSeatStatus(tx, { seat, status, at: new Date(Date.now() - 60_000) });
+    await closeSeatStatus(tx, seat, testClock.date());
+    if (status !== null) await changeSeatStatus(tx, { seat, status, at: new Date(testClock.now() - 60_000) });
     await tx.query('UPDATE users SET busy = $2 WHERE user_seat_no = $1', [seat, busy]);
   });
 }
@@ -36,6 +37,7 @@ export async function arrangeSeat(db: Db, seat: string, status: SeatStatusCode |
  */
 export const setStatus = (db: Db, seat: string, status: number) =>
   db.transaction(async (tx) => {
-    await tx.query('UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat]);
-    await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, now())`, [seat, status]);
+    const now = testClock.date().toISOString();
+    await tx.query('UPDATE seat_status_logs SET s_end_time = $2 WHERE user_seat_no = $1 AND s_end_time IS NULL', [seat, now]);
+    await tx.query(`INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ($1, '', $2, $3)`, [seat, status, now]);
   });

@@ -99,7 +99,7 @@ describe('seat monitor stream', () => {
       const st = await openStream(s.app, agent4);
       await st.next((e) => e.event === 'snapshot');
       expect((await s.call('POST', '/api/User/setLogout', { token: agent4, body: {} })).status).toBe(200);
-      const end = await st.next((e) => e.event === 'end', 2000);
+      const end = await st.next((e) => e.event === 'end');
       expect(JSON.parse(end.data)).toEqual({ reason: 'session' });
       await st.ended;
     } finally {
@@ -124,7 +124,7 @@ if (engine === 'postgres') {
       const ended = await s.ctx.db.query<{ ok: boolean }>(
         `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
       expect(ended.map((r) => r.ok)).toEqual([true]);
-      await st.next(() => st.seen.filter((e) => e.event === 'snapshot').length === 2, 5000);
+      await st.next(() => st.seen.filter((e) => e.event === 'snapshot').length === 2);
       await setStatus(s.ctx.db, '8101', 13);
       await st.next(isSeat('8101', 13));
       st.close();

@@ -57,7 +57,7 @@ describe('simulator traffic', () => {
     const esl = await RawEsl.connect(sim.port);
     cleanups.push(() => esl.close());
     await esl.login(PASSWORD, 'event plain HEARTBEAT');
-    const beat = await esl.event('HEARTBEAT', undefined, 2000);
+    const beat = await esl.event('HEARTBEAT');
     expect(beat.headers['event-info']).toBe('System Ready');
   });
 });

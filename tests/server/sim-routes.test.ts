@@ -43,8 +43,8 @@ describe('simulator routes', () => {
     expect(rung.status).toBe(200);
     const { callId } = rung.body.data as { callId: string };
     expect(callId).toMatch(/^[0-9a-f-]{36}$/);
-    await esl.event('CHANNEL_CREATE', callId, 5000);
-    const agentLeg = await esl.event('CHANNEL_CREATE', undefined, 5000);
+    await esl.event('CHANNEL_CREATE', callId);
+    const agentLeg = await esl.event('CHANNEL_CREATE');
     expect(agentLeg.headers).toMatchObject({ variable_cc_seat: '8101', variable_cc_ivr: 'ivrcourt', 'channel-call-uuid': callId });
 
     expect((await server.call('POST', '/api/sim/answer', { token: admin, body: { userSeatNo: '8101' } })).status).toBe(200);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { FrameParser, parseEvent } from '../../server/telephony/esl/codec.ts';
 import type { EslEvent, EslFrame } from '../../server/telephony/esl/types.ts';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../server/telephony/sim/index.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 export class RawEsl {
   private readonly parser = new FrameParser();
@@ -40,7 +41,7 @@ export class RawEsl {
   }
 
   /** Removes and returns the first frame (in arrival order) that matches; fails after timeoutMs. */
-  async next(match: (f: EslFrame) => boolean, timeoutMs = 3000): Promise<EslFrame> {
+  async next(match: (f: EslFrame) => boolean, timeoutMs = WAIT_MS): Promise<EslFrame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const i = this.queue.findIndex(match);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createChat } from '../../server/chat/store.ts';
 import type { Db } from '../../server/db/types.ts';
+import { testClock } from '../support/test-clock.ts';
 
 /** Chat file uploads as the tests send them (tests/server/file-upload, chat-upload-quota): to any app on any database. */
 
@@ -18,7 +19,7 @@ export function multipart(name: string, data: Buffer, field = 'file') {
 /** A new open chat assigned to `seat` ('' = queued); its row id, visitor token and chat id. */
 export async function openChat(server: { ctx: { db: Db } }, seat = '') {
   const { db } = server.ctx;
-  const { id, token } = await createChat(db, 'Visitor', 'new customer connected');
+  const { id, token } = await createChat(db, 'Visitor', 'new customer connected', testClock.date());
   await db.query('UPDATE chats SET user_seat_no = $2, queued_at = NULL WHERE id = $1', [id, seat]);
   const [row] = await db.query<{ chatId: string }>('SELECT client_chat_id AS "chatId" FROM chats WHERE id = $1', [id]);
   return { id, token, chatId: row!.chatId };

@@ -8,7 +8,7 @@ import { afterEach } from 'vitest';
 import { EslClient, type EslClientOptions } from '../../server/telephony/esl/client.ts';
 import { EslServer, type ApiHandler } from '../../server/telephony/esl/server.ts';
 import type { LinkState } from '../../server/telephony/esl/types.ts';
-import { until as waitUntil } from './until.ts';
+import { until as waitUntil, WAIT_MS } from './until.ts';
 
 export const PASSWORD = 'ClueCon';
 export const EVENTS = ['CHANNEL_CREATE', 'CHANNEL_ANSWER', 'BACKGROUND_JOB', 'HEARTBEAT', 'CUSTOM', 'callcenter::info'];
@@ -95,6 +95,6 @@ export function delay(ms: number): Promise<void> {
 }
 
 /** Polls every 5 ms until the condition holds: the Event Socket tests check tight orderings. */
-export async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function until(condition: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
   await waitUntil(condition, timeoutMs, 'condition', 5);
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { EventStreamParser, type StreamEvent } from '../../src/pages/monitor/event-stream.ts';
 import { arrivals } from './arrivals.ts';
+import { WAIT_MS } from './until.ts';
 
 /** The live seat monitor's event stream, as a test client reads it (the screen's own parser). */
 export const MONITOR_PATH = '/api/CallInfo/seatMonitorEvents';
-/** How long a change may take to reach the stream. */
-const WITHIN = 1000;
+/** How long a test waits for a change to reach the stream (a limit for hangs; the machine may be loaded). */
+const WITHIN = WAIT_MS;
 
 export interface Stream {
   status: number;
-  /** The first event (received before or after the call) that matches, within `ms` (default 1 s). */
+  /** The first event (received before or after the call) that matches, within `ms` (default WAIT_MS). */
   next: (match: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent>;
   seen: StreamEvent[];
   close: () => void;

@@ -46,7 +46,14 @@ describe('agent state', () => {
   it('a toilet break is status 3 and restarts the timer even during a break', () => {
     const onBreak = run(ready(), { type: 'chosen', status: 3, at: T0 + 1000 });
     const toilet = run(onBreak, { type: 'toilet', at: T0 + 90_000 });
-    expect(toilet).toMatchObject({ curStatus: 3, sDateTime: T0 + 90_000, userSeatStatus: 'seatStatus.timer.break' });
+    expect(toilet).toMatchObject({ curStatus: 3, sDateTime: T0 + 90_000, curReason: 'toilet', userSeatStatus: 'seatStatus.reason.toilet' });
+  });
+
+  it('the bar says which break: toilet or short, also after a reconnect', () => {
+    expect(run(ready(), { type: 'chosen', status: 3, at: T0 })).toMatchObject({ curReason: 'short', userSeatStatus: 'seatStatus.reason.short' });
+    const state = { type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' } as const;
+    expect(run(ready(), server({ ...state, reason: 'toilet' }))).toMatchObject({ userSeatStatus: 'seatStatus.reason.toilet' });
+    expect(run(ready(), server(state))).toMatchObject({ curReason: '', userSeatStatus: 'seatStatus.timer.break' });
   });
 
   it('after-call work is status 4 with its own label', () => {

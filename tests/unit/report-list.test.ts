@@ -207,3 +207,39 @@ describe('chart option', () => {
     expect(option.series[0]!.data).toEqual([{ name: '1001', value: 3 }, { name: '1002', value: 1 }]);
   });
 });
+
+describe('readable values', () => {
+  const words: Record<string, string> = {
+    'seatStatus.logged.ready': '就绪', 'seatStatus.logged.afterCall': '话后处理', 'seatStatus.logged.meeting': '会议',
+    'reports.codes.chatState.on': '进行中', 'reports.codes.hangupCause.NORMAL_CLEARING': '正常挂机',
+  };
+  const say = (key: string | string[]) => {
+    const k = Array.isArray(key) ? key[0]! : key;
+    return words[k] ?? k;
+  };
+  const statusSynthesis = byId('seatStatusSynthesis')!;
+  const columns = reportList(statusSynthesis, say, byId).columns;
+  const status = columns.find((c) => c.key === 'status')!;
+
+  it('seat status codes read as the status table\'s words; an unknown code shows as it is', () => {
+    expect([0, 4, 13, 2].map((code) => status.label?.(code))).toEqual(['就绪', '话后处理', '会议', '会议']);
+    expect(status.label?.(99)).toBeUndefined();
+  });
+
+  it('the status pie names its slices in words, each slice its own colour', () => {
+    const rows: BaseRecord[] = [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 13].map((code) => ({ status: code, seconds: 10 }));
+    const token = { colorPrimary: '#1677ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f', colorInfo: '#1677ff', colorText: '#000', colorTextSecondary: '#666', colorBorderSecondary: '#eee', fontFamily: 'sans', fontSize: 14 };
+    const option = chartOption(statusSynthesis.chart!, columns, rows, token, false) as { color: string[]; series: { data: { name: string }[] }[] };
+    expect(option.series[0]!.data.slice(0, 1).map((d) => d.name)).toEqual(['就绪']);
+    expect(new Set(option.color.slice(0, rows.length)).size).toBe(rows.length);
+  });
+
+  it('chat states and hang-up causes read as words; the cause keeps the switch\'s code as a hint', () => {
+    const chat = reportList(byId('webChat')!, say, byId).columns.find((c) => c.key === 'state')!;
+    expect(chat.label?.('on')).toBe('进行中');
+    const cause = reportList(byId('callInfosByCondition')!, say, byId).columns.find((c) => c.key === 'hangupCause')!;
+    expect(cause.label?.('NORMAL_CLEARING')).toBe('正常挂机');
+    expect(cause.hint?.('NORMAL_CLEARING')).toBe('NORMAL_CLEARING');
+    expect(cause.label?.('SOMETHING_NEW')).toBeUndefined();
+  });
+});

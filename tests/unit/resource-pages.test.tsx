@@ -107,12 +107,14 @@ describe('list page', { timeout: PAGE_TEST_BUDGET }, () => {
     expect(await screen.findByText(/仍有 3 个用户在使用/, {}, SLOW)).toBeTruthy();
   });
 
-  it('pages on the server from 10 rows, with the spec page sizes', async () => {
+  it('pages on the server from 10 rows, with the spec page sizes and the total', async () => {
     const getList = vi.fn(lists);
     renderConsole('/system/user', { getList });
     await within(await screen.findByTestId('resource-table', {}, SLOW)).findByText('李娜', {}, SLOW);
     expect(getList).toHaveBeenCalledWith(expect.objectContaining({ resource: 'users', pagination: expect.objectContaining({ currentPage: 1, pageSize: 10, mode: 'server' }) }));
     expect(document.querySelector('.ant-pagination')).toBeTruthy();
+    // The pagination shows the list's total (a drilled figure's rows: it equals the figure).
+    expect(document.querySelector('.ant-pagination-total-text')?.textContent).toBe('共 42 条');
     expect([INITIAL_PAGE_SIZE, PAGE_SIZES]).toEqual([10, [20, 50, 100, 200, 300, 500, 1000]]);
   });
 

@@ -3,7 +3,7 @@ import { applyMonitorMessage, elapsed, monitorCounts, shownStatus, statusColor, 
 import { EventStreamParser } from '../../src/pages/monitor/event-stream';
 
 const row = (userSeatNo: string, status: number | null, extra: Partial<SeatRow> = {}): SeatRow => ({
-  userSeatNo, userChineseName: `n${userSeatNo}`, status, since: status === null ? null : '2026-01-01 08:00:00', callId: null, phoneNo: null, callTime: null, present: true, ...extra,
+  userSeatNo, userChineseName: `n${userSeatNo}`, status, since: status === null ? null : '2026-01-01 08:00:00', callId: null, phoneNo: null, callTime: null, present: true, reason: '', ...extra,
 });
 
 describe('seat monitor state', () => {

@@ -1,5 +1,5 @@
 import type { ReportSchema } from '../../report-types.ts';
-import { dateRange, direction, phone, seat } from './conditions.ts';
+import { answered, dateRange, direction, phone, seat } from './conditions.ts';
 import { RING_CAP_SECONDS } from './kpi.ts';
 
 /** The call list's nine columns (spec section 2), shared by every report that lists calls. */
@@ -35,7 +35,7 @@ export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;
 
 export const CALL_CONDITIONS = {
   type: 'object',
-  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') },
+  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction'), answered },
   additionalProperties: false,
 } as const;
 

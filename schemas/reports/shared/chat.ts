@@ -42,7 +42,7 @@ export const CHAT_COLUMNS = [
   { key: 'clientChatId', sql: 'ch.client_chat_id', format: 'text' },
   { key: 'clientChatName', sql: 'ch.client_chat_name', format: 'text' },
   { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },
-  { key: 'state', sql: 'ch.state', format: 'text' },
+  { key: 'state', sql: 'ch.state', format: 'text', codes: 'chatState' },
   { key: 'accessTime', sql: 'ch.access_time', format: 'datetime' },
   { key: 'endTime', sql: 'ch.end_time', format: 'datetime' },
   { key: 'messages', sql: CHAT_FIGURE.messages, format: 'number', total: 'sum' },

@@ -31,5 +31,14 @@ export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 
 /** A customer number: rows whose number contains the digits typed. */
 export const phone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'like' } }) as const;
 
+/** A customer number, exactly (a drill-down from one customer's row opens that number's calls only). */
+export const exactPhone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'eq' } }) as const;
+
+/** Answered (true: the call has an answer time) or not (false). */
+export const answered = { type: 'boolean', 'x-sql': '(c.answer_time IS NOT NULL) = $::boolean' } as const;
+
+/** Classified (true: a classification is set) or not (false: the '' of unclassified calls). */
+export const classified = { type: 'boolean', 'x-sql': "(c.classification <> '') = $::boolean" } as const;
+
 /** Inbound or outbound. */
 export const direction = <S extends string>(sql: S) => ({ type: 'string', enum: ['in', 'out'], 'x-filter': { sql, op: 'eq' } }) as const;

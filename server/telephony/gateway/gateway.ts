@@ -17,6 +17,7 @@ import { endAfterCall, markSurvey, persistEvent, settleEnded, sweepEvents } from
 import { parseChannels, rebuildCalls } from './rebuild.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
 import { targetKind } from './targets.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
 export interface SwitchLink extends Pick<EventEmitter, 'on' | 'off'> {
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   externalPrefixes?: readonly string[];
   /** The switch answers a ringing seat leg for the bar (config barAnswer): CHANNEL_CREATE and STATE say so. */
   barAnswer?: boolean;
+  /** Business time (server/clock.ts), for the times events do not carry; real time when unset. */
+  clock?: Clock;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
@@ -145,15 +148,16 @@ export class Gateway {
 
   /** The seat's true state: its open status log, its current call, the link. */
   async stateOf(seat: string): Promise<PhoneMessage> {
-    const [open] = await this.db.query<{ status: number; since: number }>(
-      OPEN_STATUS_OF('$1', 'l.status, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
+    const [open] = await this.db.query<{ status: number; reason: string; since: number }>(
+      OPEN_STATUS_OF('$1', 'l.status, l.reason, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
     const on = this.book.partOf(seat);
     const call = on?.call;
     return {
       type: 'STATE', status: open ? Number(open.status) : null, since: open ? Math.round(Number(open.since)) : 0,
       callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
       answered: on?.part.answeredAt !== undefined, held: on?.part.role === 'agent' && call?.heldSince !== undefined,
-      link: this.online ? 'up' : 'down', party: on?.part.role ?? '', answer: on ? (this.opts.barAnswer ? 'bar' : 'phone') : '',
+      link: this.online ? 'up' : 'down', reason: open?.reason ?? '',
+      party: on?.part.role ?? '', answer: on ? (this.opts.barAnswer ? 'bar' : 'phone') : '',
     };
   }
 
@@ -290,7 +294,7 @@ export class Gateway {
     if (!this.link) return;
     const asked = new Date();
     const body = await this.link.api('show channels as json');
-    const calls = await rebuildCalls(this.db, parseChannels(body));
+    const calls = await rebuildCalls(this.db, parseChannels(body), (this.opts.clock ?? systemClock).now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
     const at = this.lostAt ?? asked;
@@ -333,7 +337,7 @@ export class Gateway {
       void endAfterCall(this.db, seat, at, new Date(due))
         .then(async () => this.push(seat, await this.stateOf(seat)))
         .catch((err: unknown) => this.opts.log.warn({ err, seat }, 'post-call processing not ended'));
-    }, Math.max(0, due - Date.now()));
+    }, Math.max(0, due - (this.opts.clock ?? systemClock).now()));
     timer.unref();
     this.timers.add(timer);
   }

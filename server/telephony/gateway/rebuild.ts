@@ -40,7 +40,7 @@ export function parseChannels(body: string): ChannelRow[] {
   }
 }
 
-export async function rebuildCalls(db: Queryable, rows: ChannelRow[]): Promise<Call[]> {
+export async function rebuildCalls(db: Queryable, rows: ChannelRow[], nowMs: number): Promise<Call[]> {
   if (rows.length === 0) return [];
   const extensions = [...new Set(rows.flatMap(extensionsOf))];
   const seats = new Map<string, string>();
@@ -77,13 +77,13 @@ export async function rebuildCalls(db: Queryable, rows: ChannelRow[]): Promise<C
     const parts = new Map<string, SeatPart>();
     if (agent?.uuid && seat) {
       const connected = direction === 'out' ? up(customer) : up(agent);
-      parts.set(agent.uuid, { seat, leg: agent.uuid, role: 'agent', ...(connected ? { answeredAt: rec?.answered ?? Date.now() } : {}) });
+      parts.set(agent.uuid, { seat, leg: agent.uuid, role: 'agent', ...(connected ? { answeredAt: rec?.answered ?? nowMs } : {}) });
     }
     calls.push({
       callId, direction, phone: rec?.phone || (direction === 'in' ? first.cid_num ?? '' : customer?.dest ?? ''),
       ivr: '', queue: '', callTime: rec?.ms ?? Number(first.created_epoch ?? 0) * 1000,
-      seat, firstSeat: rec?.seat || seat, holdMs: 0, heldSince: held ? Date.now() : undefined,
-      answeredAt: rec?.answered ?? (legs.some((l) => l.callstate === 'ACTIVE' || l.callstate === 'HELD') ? Date.now() : undefined),
+      seat, firstSeat: rec?.seat || seat, holdMs: 0, heldSince: held ? nowMs : undefined,
+      answeredAt: rec?.answered ?? (legs.some((l) => l.callstate === 'ACTIVE' || l.callstate === 'HELD') ? nowMs : undefined),
       transferFrom: '', transferTo: '', hangupCause: '', recordPath: '', legs: new Set(legs.map((l) => l.uuid!)), parts,
       legNo: rec?.legs ?? 0, survey: false, agentLeg: agent?.uuid, customerLeg: customer?.uuid,
     });

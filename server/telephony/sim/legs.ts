@@ -2,19 +2,11 @@
  * One channel (leg) of the simulated switch, and how FreeSWITCH would describe it: the
  * headers of its channel events and its row in `show channels`.
  */
+import { systemClock, type Clock } from '../../clock.ts';
 
-export interface SimClock {
-  now(): number;
-  setTimeout: typeof setTimeout;
-  clearTimeout: typeof clearTimeout;
-}
-
-/** Real time; timers unref'd so a forgotten call never keeps the process alive. */
-export const systemClock: SimClock = {
-  now: () => Date.now(),
-  setTimeout: ((fn: () => void, ms: number) => setTimeout(fn, ms).unref()) as typeof setTimeout,
-  clearTimeout: ((t: NodeJS.Timeout) => clearTimeout(t)) as typeof clearTimeout,
-};
+/** The simulator's clock: the server's business clock (server/clock.ts), or a hand-driven one in tests. */
+export type SimClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
+export { systemClock };
 
 export type LegState = 'ringing' | 'active' | 'held' | 'down';
 

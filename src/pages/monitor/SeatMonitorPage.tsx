@@ -56,7 +56,7 @@ export default function SeatMonitorPage() {
         const { status, absent } = shownStatus(row);
         return (
           <Space size={4} wrap data-testid={`monitor-status-${row.userSeatNo}`}>
-            <Tag color={statusColor(status)}>{t(statusKey(status))}</Tag>
+            <Tag color={statusColor(status)}>{t(statusKey(status, row.reason))}</Tag>
             {absent && <Tag>{t('monitor.absent')}</Tag>}
           </Space>
         );

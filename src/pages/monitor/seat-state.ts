@@ -4,6 +4,7 @@
  */
 import type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
 import { clockText } from '../../lib/time';
+import { reasonFor } from '../../../schemas/protocol/seat-status';
 
 export type { MonitorMessage, SeatRow } from '../../../schemas/protocol/seat-monitor';
 export { monitorCounts, shownStatus } from '../../../schemas/protocol/seat-monitor';
@@ -29,9 +30,10 @@ export function statusColor(status: number | null): 'success' | 'error' | 'defau
   return status === 0 ? 'success' : 'error';
 }
 
-/** The i18n key naming a status ('offline' for no open log, 'unknown' for a code the spec lacks). */
-export function statusKey(status: number | null): string {
+/** The i18n key naming a status, by its pause reason when it has one ('offline' for no open log, 'unknown' for a code the spec lacks). */
+export function statusKey(status: number | null, reason = ''): string {
   if (status === null) return 'monitor.status.offline';
+  if (reason && reasonFor(status, reason) !== null) return `seatStatus.reason.${reason}`;
   return (STATUS_CODES as readonly number[]).includes(status) ? `monitor.status.${status}` : 'monitor.status.unknown';
 }
 

@@ -4,6 +4,18 @@ import type { ReportView } from '../../../schemas/report-view';
 import type { ColumnDescription } from '../resource/list-description';
 import type { ChartOption } from './EChart';
 
+/** antd's preset colours after the theme's own: enough for every seat status, so no two slices of a pie share one. */
+const PRESETS = ['#722ed1', '#13c2c2', '#eb2f96', '#fa8c16', '#a0d911', '#2f54eb', '#faad14', '#8c8c8c', '#5b8c00', '#ad4e00', '#c41d7f'];
+
+/**
+ * The chart's colours: the theme's primary, success, warning, error and info, then the presets,
+ * each once (in antd's default theme info is primary's blue: status 0 and 4 were one colour).
+ */
+export function palette(token: Pick<GlobalToken, 'colorPrimary' | 'colorSuccess' | 'colorWarning' | 'colorError' | 'colorInfo'>): string[] {
+  const all = [token.colorPrimary, token.colorSuccess, token.colorWarning, token.colorError, token.colorInfo, ...PRESETS];
+  return all.filter((c, i) => all.findIndex((d) => d.toLowerCase() === c.toLowerCase()) === i);
+}
+
 /**
  * The ECharts option of a report's chart hint over the rows on the page: x is a column (a seat,
  * a day), y the figures drawn. Rates (fractions 0..1) are drawn as percentages. Colours and font
@@ -30,7 +42,7 @@ export function chartOption(
     return column(key)?.format === 'percent' ? Math.round(value * 1000) / 10 : value;
   };
   const base = {
-    color: [token.colorPrimary, token.colorSuccess, token.colorWarning, token.colorError, token.colorInfo, '#722ed1', '#13c2c2', '#eb2f96'],
+    color: palette(token),
     textStyle: { fontFamily: token.fontFamily, fontSize: token.fontSize, color: token.colorText },
     tooltip: { trigger: chart.type === 'pie' ? ('item' as const) : ('axis' as const), ...(percent ? { valueFormatter: (v: unknown) => `${String(v)}%` } : {}) },
     legend: { top: 0, type: 'scroll' as const, textStyle: { color: token.colorTextSecondary } },

@@ -2,7 +2,8 @@ import { stringifyTableParams } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
 import type { DrillValue, ReportDrill } from '../../../schemas/report-types';
 import type { ConditionView, ReportView } from '../../../schemas/report-view';
-import { columnTitleKeys, conditionLabelKeys, enumLabelKey, reportTitleKey } from '../../../schemas/report-words';
+import { CODE_WORDS, columnTitleKeys, conditionLabelKeys, enumLabelKey, reportTitleKey } from '../../../schemas/report-words';
+import type { CodeTable } from '../../../schemas/report-types';
 import { filterControl, type FilterControl } from '../../lib/list-filters';
 import { INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription } from '../resource/list-description';
 import { reportResource } from './catalogue';
@@ -30,6 +31,17 @@ export function enumLabel(key: string, t: ReportTranslate): (value: unknown) => 
     const labelKey = enumLabelKey(key, value);
     const label = t(labelKey);
     return label === labelKey ? undefined : label;
+  };
+}
+
+/** The word of a code of a code table (a seat status, a hang-up cause) in the reader's language; undefined shows the code. */
+export function codeLabel(table: CodeTable, t: ReportTranslate): (value: unknown) => string | undefined {
+  return (value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const key = CODE_WORDS[table].key(value);
+    if (!key) return undefined;
+    const word = t(key);
+    return word === key ? undefined : word;
   };
 }
 
@@ -85,7 +97,9 @@ export function reportColumns(report: ReportView, t: ReportTranslate, lookup: Re
       sortable: sortable.has(column.key),
       ...(column.cap !== undefined ? { cap: column.cap } : {}),
       // A column holding a coded value reads as its label, like the condition's choices (in: inbound).
-      ...(coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
+      ...(column.codes
+        ? { label: codeLabel(column.codes, t), ...(CODE_WORDS[column.codes].hint ? { hint: (value: unknown) => (value ? String(value) : undefined) } : {}) }
+        : coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
       // A zero has no rows behind it: nothing to open.
       ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions, lookup) : undefined) } : {}),
     };

@@ -1,4 +1,4 @@
-import { Space, Tag } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { durationText } from '../../lib/time';
 import type { ValueDescription } from './list-description';
@@ -15,6 +15,14 @@ function Plain({ description, value }: { description: ValueDescription; value: u
   const { t } = useTranslation();
   if (description.options) return <OptionLabel entity={description.options} value={value} />;
   const label = description.label?.(value);
+  const hint = label !== undefined ? description.hint?.(value) : undefined;
+  if (hint !== undefined) {
+    return (
+      <Tooltip title={hint}>
+        <span data-code={hint}>{label}</span>
+      </Tooltip>
+    );
+  }
   if (label !== undefined) return <>{label}</>;
   const { cap } = description;
   const number = cap === undefined ? Number(value) : Math.min(Number(value), cap);

@@ -64,7 +64,10 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     // time at 1440 px) and, on a phone, everything but the buttons. The table scrolls sideways instead.
     columns.push({ key: '_actions', title: t('crud.actions'), render: (_: unknown, record: BaseRecord) => rowActions(record, compact) });
   }
-  const pagination = tableProps.pagination && { ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true };
+  // The total of the list (a drilled figure's rows: it equals the figure) beside the pages.
+  const pagination = tableProps.pagination && {
+    ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true, showTotal: (total: number) => t('crud.totalRows', { count: total }),
+  };
   const error = tableQuery.error;
   // A report's totals row ({list, total, totals}): the first cell says what it is unless it has a figure.
   const totals = tableQuery.data?.totals as Record<string, unknown> | undefined;

@@ -18,6 +18,8 @@ export interface ValueDescription {
   options?: string;
   /** The label of a coded value (an enum, a value that is an i18n key); undefined shows the value. */
   label?: (value: unknown) => string | undefined;
+  /** A note shown over the value (a hang-up cause's words: the switch's own cause). */
+  hint?: (value: unknown) => string | undefined;
   /** Larger numbers show as this (a report column's cap: ring seconds at most 60). */
   cap?: number;
 }

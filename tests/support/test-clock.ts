@@ -1,0 +1,23 @@
+import { pinnedClock, type Clock } from '../../server/clock.ts';
+
+/**
+ * The suite's "now" (server/clock.ts). TEST_CLOCK=HH:MM[:SS] pins it to today at that time in the
+ * process's time zone (TZ); unset, it is the real time when the file loads. Either way it is read
+ * once per test file, so a file's tests, its servers (startTestServer) and the generator all see
+ * the same instant, and the database is given it as a parameter rather than reading its own now().
+ * `npm run test:clock` runs the suite at several such times in two zones.
+ */
+export function timeToday(hhmm: string, base = new Date()): Date {
+  const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(hhmm);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) throw new Error(`TEST_CLOCK must be HH:MM or HH:MM:SS, got "${hhmm}"`);
+  return new Date(base.getFullYear(), base.getMonth(), base.getDate(), Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+}
+
+/** This file's "now": TEST_CLOCK's time today, or the real time. */
+export const TEST_NOW: Date = process.env.TEST_CLOCK ? timeToday(process.env.TEST_CLOCK) : new Date();
+
+/** CLOCK_NOW for a server process a test starts (empty: real time). */
+export const clockEnv = (now = TEST_NOW): { CLOCK_NOW: string } => ({ CLOCK_NOW: now.toISOString() });
+
+/** The clock this file's test servers run on (startTestServer), pinned at TEST_NOW: tests read "now" from it too. */
+export const testClock: Clock = pinnedClock(TEST_NOW);
