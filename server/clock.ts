@@ -34,6 +34,9 @@ export function pinnedClock(start: Date): Clock {
   return { now: () => Date.now() + offset, date: () => new Date(Date.now() + offset), fromReal: (real) => new Date(real.getTime() + offset), ...timers };
 }
 
+/** How far the clock runs ahead of real time (negative: behind); the database sessions carry it (schemas/clock-sql.ts). */
+export const offsetOf = (clock: Clock): number => clock.fromReal(new Date(0)).getTime();
+
 /** The clock a configuration asks for: pinned at CLOCK_NOW when set, else real time. */
 export const clockFrom = (start: Date | undefined): Clock => (start ? pinnedClock(start) : systemClock);
 

@@ -10,7 +10,7 @@ import { Limiter } from './auth/limiter.ts';
 import { VerifiedCache, hashGate } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
-import { clockFrom, type Clock } from './clock.ts';
+import { clockFrom, offsetOf, type Clock } from './clock.ts';
 import type { Db } from './db/index.ts';
 import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
@@ -21,7 +21,7 @@ import { loadReports } from './reports/index.ts';
 
 /** Opens (and migrates, and on first run seeds) the database and wires the services. */
 export async function createContext(config: Config, db?: Db, clock: Clock = clockFrom(config.clockNow)): Promise<AppContext> {
-  const database = db ?? (await openDatabase(config));
+  const database = db ?? (await openDatabase(config, offsetOf(clock)));
   await migrate(database);
   const now = clock.date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));

@@ -6,7 +6,7 @@ import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
 import { writeAudit } from './audit.ts';
 import { callId, seatNo } from './callinfo-sql.ts';
-import { seesAllSeats } from '../../schemas/permissions.ts';
+import { READERS, seesAllSeats } from '../../schemas/permissions.ts';
 import callInfoLookups from './callinfo-lookups.ts';
 
 // Spec parameters: upTUserSeatNo (userSeatNo, id) with id the call id.
@@ -29,7 +29,7 @@ export default async function callInfoRoutes(app: FastifyInstance, ctx: AppConte
   const { db } = ctx;
 
   // Reassign a call record to another seat (a call booked to the wrong agent).
-  app.post('/api/CallInfo/upTUserSeatNo', { config: { access: roles('admin', 'supervisor') } }, async (req) => {
+  app.post('/api/CallInfo/upTUserSeatNo', { config: { access: roles(...READERS) } }, async (req) => {
     const lang = languageOf(req);
     const body = bodyOf(req);
     reassignBody(body, lang);

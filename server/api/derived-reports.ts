@@ -6,6 +6,7 @@ import { registerReportExport } from '../reports/export-routes.ts';
 import { buildReport } from '../reports/model.ts';
 import { registerReport } from '../reports/routes.ts';
 import { verifyReports } from '../reports/verify.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 import { registerComparison } from './comparison.ts';
 
 /**
@@ -21,7 +22,7 @@ import { registerComparison } from './comparison.ts';
  */
 export default async function derivedReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The month count is a validated integer from the configuration, so it can sit in the trusted SQL.
-  const archived = `c.call_time < now() - make_interval(months => ${ctx.config.reportArchiveMonths})`;
+  const archived = `c.call_time < ${CLOCK_NOW_SQL} - make_interval(months => ${ctx.config.reportArchiveMonths})`;
   const old = (schema: ReportSchema) => buildReport({ ...schema, where: archived });
   const archive = [old(ARCHIVED_CALLS), old(ARCHIVED_CALL_TOTAL)];
   // Tried against the database like every schema file's report: a broken one stops the server, not a request.

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { liveSessionOf } from '../auth/tokens.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
-import { anyUser, isAdmin, type SessionUser } from '../http/access.ts';
+import { anyUser } from '../http/access.ts';
+import { seesAllSeats } from '../../schemas/permissions.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 
-const READERS = ['admin', 'supervisor'];
 const seat = { type: 'string', maxLength: 8, pattern: '^[0-9]{1,8}$' } as const;
 const departBody: Check<{ departId: number }> = compile({ type: 'object', additionalProperties: false, required: ['departId'], properties: { departId: { type: 'integer', minimum: 1 } } });
 const seatBody: Check<{ userSeatNo: string }> = compile({ type: 'object', additionalProperties: false, required: ['userSeatNo'], properties: { userSeatNo: seat } });
@@ -15,7 +15,6 @@ const userBody: Check<{ userId?: number; userSeatNo?: string }> = compile({
   properties: { userId: { type: 'integer', minimum: 1 }, userSeatNo: seat },
 });
 
-const canReadOthers = (u: SessionUser) => u.roles.some((r) => READERS.includes(r)) || isAdmin(u);
 const seatOptions = (where: string) => `SELECT user_chinese_name || ' (' || user_seat_no || ')' AS label, user_seat_no AS value
   FROM users u WHERE enabled AND user_seat_no IS NOT NULL AND user_seat_no <> '0' ${where} ORDER BY user_seat_no`;
 const LIVE = `AND ${liveSessionOf('u')}`;
@@ -62,7 +61,7 @@ export default async function userLookupRoutes(app: FastifyInstance, ctx: AppCon
       userBody(b, lang);
       const me = req.user!;
       const own = (b.userId === undefined || b.userId === me.userId) && (b.userSeatNo === undefined || b.userSeatNo === me.userSeatNo);
-      if (!own && !canReadOthers(me)) throw forbidden(message(lang, 'ownReadOnly'));
+      if (!own && !seesAllSeats(me)) throw forbidden(message(lang, 'ownReadOnly'));
       const rows = await db.query(`SELECT ${select} FROM users u WHERE ($1::int IS NULL OR id = $1) AND ($2::text IS NULL OR user_seat_no = $2)`,
         [b.userId ?? null, b.userSeatNo ?? null]);
       if (!rows[0]) throw new ApiError(404, message(lang, 'notFound'));

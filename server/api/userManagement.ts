@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_WRITE } from '../../schemas/permissions.ts';
+import { ADMIN_WRITE, READERS } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -9,7 +9,7 @@ import { listPage } from '../entities/list-sql.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import usersHooks, { keepAnAdmin } from './users-hooks.ts';
-import { anyUser, roles, type Access } from '../http/access.ts';
+import { anyUser, isAdmin, roles, type Access } from '../http/access.ts';
 import { ApiError, forbidden, ok } from '../http/envelope.ts';
 import { tooMany } from './default.ts';
 import { revokeUserSessions } from '../auth/tokens.ts';
@@ -74,7 +74,7 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     return ok({ updated });
   });
 
-  app.post('/api/userManagement/getListByDepartId', { config: { access: roles('admin', 'supervisor') } }, async (req) => {
+  app.post('/api/userManagement/getListByDepartId', { config: { access: roles(...READERS) } }, async (req) => {
     const lang = languageOf(req);
     const model = users();
     const c = bodyOf(req);
@@ -136,7 +136,7 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     const b = bodyOf(req);
     emailBody(b, lang);
     const me = req.user!;
-    if (b.userId !== me.userId && !me.roles.includes('admin')) throw forbidden(message(lang, 'ownOnly'));
+    if (b.userId !== me.userId && !isAdmin(me)) throw forbidden(message(lang, 'ownOnly'));
     const rows = await db.query('UPDATE users SET email = $2, updated_at = now() WHERE id = $1 RETURNING id', [b.userId, b.email]);
     if (!rows.length) throw new ApiError(404, message(lang, 'notFound'));
     return ok(null);

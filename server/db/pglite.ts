@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
+import { clockOffsetStatement } from '../../schemas/clock-sql.ts';
 import { channelName, parsers, timeZoneStatement } from './types.ts';
 
 function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
@@ -22,10 +23,12 @@ function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir: string | undefined, timeZone: string): Promise<Db> {
+export async function openPglite(dataDir: string | undefined, timeZone: string, clockOffsetMs = 0): Promise<Db> {
   const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers, startParams: START_PARAMS });
   await pg.waitReady;
   await pg.exec(timeZoneStatement(timeZone));
+  // The server clock's offset from real time (schemas/clock-sql.ts): one session, set once.
+  await pg.exec(clockOffsetStatement(clockOffsetMs));
   const base = wrap(pg);
   return {
     engine: 'pglite',

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './types.ts';
+import { clockOffsetOption } from '../../schemas/clock-sql.ts';
 import { channelName, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
 
 const typeParsers = {
@@ -10,13 +11,13 @@ const typeParsers = {
   },
 };
 
-/** A pool on a real PostgreSQL server; every connection gets the same time zone. */
-export async function openPostgres(url: string, timeZone: string): Promise<Db> {
+/** A pool on a real PostgreSQL server; every connection gets the same time zone and the server clock's offset (schemas/clock-sql.ts). */
+export async function openPostgres(url: string, timeZone: string, clockOffsetMs = 0): Promise<Db> {
   timeZoneStatement(timeZone); // refuses a malformed zone before it reaches a connection string
   // The session time zone as a startup option: set before any query runs on a new connection,
   // instead of a SET racing the pool's first query on it.
   const pool = new pg.Pool({
-    connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig, options: `-c TimeZone=${timeZone}`,
+    connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig, options: `-c TimeZone=${timeZone} ${clockOffsetOption(clockOffsetMs)}`,
   });
   // An idle connection the server ends (a restart, an administrator, a failover) is dropped by
   // the pool and replaced at the next query; unhandled, its 'error' would end the process.

@@ -6,7 +6,7 @@
  * fresh login. sessionStorage belongs to one tab and survives its reloads, so another tab or a
  * later visit never inherits it.
  */
-import { AGENT_CHOSEN_CODES, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
+import { AGENT_CHOSEN_CODES, reasonFor, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { AgentState } from './state-machine';
 
 /** The part of the Storage interface the bar uses (sessionStorage in the browser, a map in tests). */
@@ -24,8 +24,13 @@ export const RELOAD_WINDOW_MS = 15_000;
 interface LeftStatus {
   seat: string;
   status: SeatStatusCode;
+  /** Its pause reason (a toilet break stays one across the reload); '' = none. */
+  reason?: string;
   at: number;
 }
+
+/** The status to restore and its pause reason. */
+export interface Restored { status: SeatStatusCode; reason: string }
 
 /**
  * Notes the status being left, when a reload may restore it: only one the agent chose. Call
@@ -36,7 +41,7 @@ export function rememberLeftStatus(storage: TabStorage, agent: AgentState, now: 
   const status = agent.curStatus;
   const chosen = status !== null && AGENT_CHOSEN_CODES.includes(status) && agent.phase === 'idle' && agent.afterCallUntil === null;
   try {
-    if (chosen) storage.setItem(LEFT_STATUS_KEY, JSON.stringify({ seat: agent.userSeatNo, status, at: now } satisfies LeftStatus));
+    if (chosen) storage.setItem(LEFT_STATUS_KEY, JSON.stringify({ seat: agent.userSeatNo, status, reason: agent.curReason, at: now } satisfies LeftStatus));
     else storage.removeItem(LEFT_STATUS_KEY);
   } catch {
     // Storage may be full or disabled (private mode): the reload then starts from login, as before.
@@ -48,7 +53,7 @@ export function rememberLeftStatus(storage: TabStorage, agent: AgentState, now: 
  * removed as it is read. null when there is none, it is another seat's, too old, or not one
  * the agent may choose; login (5) needs no restoring either, it is what the page logs anyway.
  */
-export function takeLeftStatus(storage: TabStorage, seat: string, now: number): SeatStatusCode | null {
+export function takeLeftStatus(storage: TabStorage, seat: string, now: number): Restored | null {
   let text: string | null;
   try {
     text = storage.getItem(LEFT_STATUS_KEY);
@@ -66,5 +71,6 @@ export function takeLeftStatus(storage: TabStorage, seat: string, now: number): 
   const { status, at } = left;
   if (left.seat !== seat || typeof at !== 'number' || now - at < 0 || now - at > RELOAD_WINDOW_MS) return null;
   if (typeof status !== 'number' || !AGENT_CHOSEN_CODES.includes(status as SeatStatusCode) || status === SEAT_STATUS.login) return null;
-  return status as SeatStatusCode;
+  const reason = typeof left.reason === 'string' && left.reason !== '' && reasonFor(status, left.reason) !== null ? left.reason : '';
+  return { status: status as SeatStatusCode, reason };
 }

@@ -60,7 +60,7 @@ export interface AgentState {
 export type AgentEvent =
   | { type: 'server'; msg: PhoneMessage; at: number }
   /** The server accepted a status the agent chose (selector or buttons). */
-  | { type: 'chosen'; status: SeatStatusCode; at: number }
+  | { type: 'chosen'; status: SeatStatusCode; at: number; reason?: string }
   /** The server logged a toilet break: status 3 and the timer starts again even when already 3. */
   | { type: 'toilet'; at: number }
   | { type: 'dial'; phoneNo: string; at: number }
@@ -196,7 +196,7 @@ export function next(state: AgentState, event: AgentEvent): AgentState {
       return withLabel(applyServer(state, event.msg, event.at));
     case 'chosen':
       if (state.phase !== 'idle') return state;
-      return withLabel({ ...state, ...restart(event.at), curStatus: event.status, curReason: reasonFor(event.status) ?? '', afterCallUntil: null });
+      return withLabel({ ...state, ...restart(event.at), curStatus: event.status, curReason: event.reason || (reasonFor(event.status) ?? ''), afterCallUntil: null });
     case 'toilet':
       if (state.phase !== 'idle') return state;
       return withLabel({ ...state, ...restart(event.at), curStatus: SEAT_STATUS.break, curReason: 'toilet', afterCallUntil: null });

@@ -109,7 +109,7 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
      * statement's own lock: a status set meanwhile elsewhere (another tab, the API, a call) is
      * kept, and the bar asks the socket for the true state instead of showing its own guess.
      */
-    const writeFirst = async (url: string, body: Record<string, unknown>, status: SeatStatusCode) => {
+    const writeFirst = async (url: string, body: Record<string, unknown>, status: SeatStatusCode, reason?: string) => {
       const { data } = await deps.http.post<{ changed: boolean }>(url, { ...body, ifNoneOpen: true });
       if (!data?.changed) {
         const agent = get().agent;
@@ -117,7 +117,7 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         return;
       }
       if (status === SEAT_STATUS.ready) await deps.http.post('/api/User/editBusy', { userSeatNo: body.userSeatNo, busy: 0 });
-      apply({ type: 'chosen', status, at: deps.now() });
+      apply({ type: 'chosen', status, at: deps.now(), ...(reason ? { reason } : {}) });
     };
 
     const onMessage = (msg: PhoneMessage) => {
@@ -149,7 +149,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
             const restored = deps.tabStorage ? takeLeftStatus(deps.tabStorage, after.userSeatNo, deps.now()) : null;
             const seatNo = { userSeatNo: after.userSeatNo };
             (restored !== null
-              ? writeFirst('/api/UserSeatLog/changeSeatStatus', { ...seatNo, userChineseName: after.userChineseName, status: restored }, restored)
+              ? writeFirst('/api/UserSeatLog/changeSeatStatus',
+                { ...seatNo, userChineseName: after.userChineseName, status: restored.status, ...(restored.reason ? { reason: restored.reason } : {}) },
+                restored.status, restored.reason)
               : writeFirst('/api/User/setUserInfoLogin', seatNo, SEAT_STATUS.login)
             ).catch(fail);
           }

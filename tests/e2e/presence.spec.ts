@@ -5,7 +5,7 @@ import { loginAs, readyOnPhoneBar } from './helpers';
 declare const window: { addEventListener(type: string, fn: (e: { stopImmediatePropagation(): void }) => void, capture: boolean): void };
 
 /**
- * Presence the server owns (issue 19): an agent's browser is killed mid-shift (its context closed
+ * Presence the server owns (issue 19): after a toilet break (shown as one), an agent's browser is killed mid-shift (its context closed
  * with no pagehide and so no beacon). Within the grace period (PRESENCE_GRACE_SECONDS, short on
  * the test server) the seat shows "logged out" on a supervisor's live monitor and leaves the
  * transfer list, while the monitor's counters move it from ready to logged out.
@@ -35,6 +35,13 @@ test('a browser closed mid-shift without pagehide leaves its seat logged out and
   await page.goto('/#/reportcall/seatmonitor');
   await expect(page.getByTestId('monitor-stream-state')).toContainText('实时');
   const status = page.getByTestId(`monitor-status-${SEAT}`);
+  await expect(status).toHaveText('就绪');
+
+  // A toilet break reads as such on the bar and on the monitor, not as a short break (issue 19 defect 5).
+  await agent.getByTestId('phone-action-toilet').click();
+  await expect(agent.getByTestId('phone-timer')).toContainText('如厕');
+  await expect(status).toHaveText('如厕');
+  await readyOnPhoneBar(agent);
   await expect(status).toHaveText('就绪');
 
   // The browser dies: no pagehide handler runs and no beacon leaves (as when the machine is switched off).

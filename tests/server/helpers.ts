@@ -12,15 +12,15 @@ import type { Db } from '../../server/db/index.ts';
 import { createContext } from '../../server/main.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
-import { clockFrom } from '../../server/clock.ts';
+import { clockFrom, offsetOf } from '../../server/clock.ts';
 import { testClock } from '../support/test-clock.ts';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh, empty database: PGlite in memory, or a new database in the suite's PostgreSQL cluster. */
-export async function openTestDb(timeZone: string): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+export async function openTestDb(timeZone: string, clockOffsetMs = 0): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (engine === 'pglite') {
-    const db = await openPglite(undefined, timeZone);
+    const db = await openPglite(undefined, timeZone, clockOffsetMs);
     return { db, drop: async () => undefined };
   }
   const adminUrl = inject('pgAdminUrl');
@@ -30,7 +30,7 @@ export async function openTestDb(timeZone: string): Promise<{ db: Db; drop: () =
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const db = await openPostgres(url, timeZone);
+  const db = await openPostgres(url, timeZone, clockOffsetMs);
   return {
     db,
     url,
@@ -62,11 +62,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
   // Each test server gets its own simulator on a free port and its own recordings folder.
   const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
   const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };
-  const { db, drop } = await openTestDb(config.timeZone);
+  const clock = overrides.clockNow ? clockFrom(overrides.clockNow) : testClock;
+  const { db, drop } = await openTestDb(config.timeZone, offsetOf(clock));
   let ctx: AppContext;
   let app: FastifyInstance;
   try {
-    ctx = await createContext(config, db, overrides.clockNow ? clockFrom(overrides.clockNow) : testClock);
+    ctx = await createContext(config, db, clock);
     app = await buildApp(ctx, { logger: false, ...opts });
     await app.ready();
   } catch (err) {

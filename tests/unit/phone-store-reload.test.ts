@@ -46,6 +46,15 @@ describe('phone store across a reload', () => {
     after.store.getState().stop();
   });
 
+  it('a toilet break is reopened as a toilet break', async () => {
+    const tab = new MemoryStorage();
+    leavePage(tab, STATE(3, { reason: 'toilet' }));
+    const after = await reload(tab, 1000);
+    expect(posted(after)).toEqual([['/api/UserSeatLog/changeSeatStatus', { userSeatNo: '8101', userChineseName: '张三', status: 3, reason: 'toilet', ifNoneOpen: true }]]);
+    expect(agent(after)).toMatchObject({ curStatus: 3, curReason: 'toilet', userSeatStatus: 'seatStatus.reason.toilet' });
+    after.store.getState().stop();
+  });
+
   it('a restored ready also frees the seat, as choosing ready does', async () => {
     const tab = new MemoryStorage();
     leavePage(tab, STATE(0));

@@ -11,9 +11,10 @@
  * - "offered" is every inbound call (no IVR-only legs are recorded).
  */
 import { PERIOD } from '../../report-types.ts';
+import { CLOCK_NOW_SQL } from '../../clock-sql.ts';
 
-/** "Now" in report SQL, written once: open status logs and open chats run up to it. */
-export const NOW = 'now()';
+/** "Now" in report SQL, written once: open status logs and open chats run up to it. The server's clock, not the database's (schemas/clock-sql.ts). */
+export const NOW = CLOCK_NOW_SQL;
 
 /** Ring seconds above this are shown and exported as this (spec sections 5 and 9). */
 export const RING_CAP_SECONDS = 60;

@@ -273,11 +273,16 @@ export class Gateway {
     this.events = this.events.then(() => this.handle(e)).catch((err: unknown) => this.opts.log.error({ err, event: e.name }, 'switch event not handled'));
   };
 
+  /** Business time (server/clock.ts): when the link was lost, when calls were rebuilt, when post-call work ends. */
+  private get clock(): Clock {
+    return this.opts.clock ?? systemClock;
+  }
+
   private readonly onState = (state: LinkState): void => {
     // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
     if (state !== 'ready' && this.linkUp) {
       this.linkUp = false;
-      this.lostAt = new Date();
+      this.lostAt = this.clock.date();
       this.broadcast({ type: 'LINK', link: 'down' });
     }
   };
@@ -292,9 +297,9 @@ export class Gateway {
    */
   private async rebuild(): Promise<void> {
     if (!this.link) return;
-    const asked = new Date();
+    const asked = this.clock.date();
     const body = await this.link.api('show channels as json');
-    const calls = await rebuildCalls(this.db, parseChannels(body), (this.opts.clock ?? systemClock).now());
+    const calls = await rebuildCalls(this.db, parseChannels(body), this.clock.now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
     const at = this.lostAt ?? asked;
@@ -337,7 +342,7 @@ export class Gateway {
       void endAfterCall(this.db, seat, at, new Date(due))
         .then(async () => this.push(seat, await this.stateOf(seat)))
         .catch((err: unknown) => this.opts.log.warn({ err, seat }, 'post-call processing not ended'));
-    }, Math.max(0, due - (this.opts.clock ?? systemClock).now()));
+    }, Math.max(0, due - this.clock.now()));
     timer.unref();
     this.timers.add(timer);
   }
