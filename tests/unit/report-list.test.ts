@@ -49,7 +49,7 @@ describe('report adapter', () => {
   it('gives the call report its nine columns in the spec order, then the transfer\'s seats and the recording, with their formats and shared titles', () => {
     expect(call.columns.map((c) => [c.key, c.format])).toEqual([
       ['callId', 'text'], ['userSeatNo', 'text'], ['phoneNo', 'text'], ['callTime', 'datetime'], ['answerTime', 'datetime'],
-      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'seconds'], ['callSeconds', 'duration'],
+      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'duration'], ['callSeconds', 'duration'],
       ['transferFrom', 'text'], ['transferTo', 'text'], ['recording', 'recording'],
     ]);
     // The report's own wording is looked up first, then the shared column title.
