@@ -46,7 +46,7 @@ describe(`blind transfer (${engine})`, () => {
     from.c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_transfer,para2:${callId},para3:1102`);
     expect(await to.c.next('TRANSFER')).toEqual({ type: 'TRANSFER', callId });
     // The target's bar rings with the caller's number: the pop-up opens from this.
-    expect(await to.c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13900139000', agentNum: '8102', ivr: '', direction: 'in' });
+    expect(await to.c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13900139000', agentNum: '8102', ivr: '', direction: 'in', answer: 'bar' });
     // ...and the spec's TRANSFER@ look-up answers the target too.
     const lookup = await server.call('POST', '/api/CallInfo/getPhoneNoByCallId', { token: to.token, body: { callId } });
     expect(lookup.status).toBe(200);
