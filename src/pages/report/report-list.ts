@@ -16,7 +16,7 @@ import { reportResource } from './catalogue';
  */
 
 /** i18next's t: a list of keys is tried in order. */
-export type ReportTranslate = (key: string | string[]) => string;
+export type ReportTranslate = (key: string | string[], options?: Record<string, unknown>) => string;
 
 /** Finds the report a drill-down opens (the catalogue's byId); undefined: no link. */
 export type ReportLookup = (id: string) => ReportView | undefined;
