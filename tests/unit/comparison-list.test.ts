@@ -22,7 +22,7 @@ describe('comparisonList', () => {
   const column = (key: string) => list.columns.find((c) => c.key === key)!;
 
   it('posts to the comparison endpoint, unpaged, with both ranges and the seat as filters', () => {
-    expect(list.meta).toEqual({ module: 'CallInfo', action: 'getComparisonByConditions', conditions: COMPARISON.conditions.properties });
+    expect(list.meta).toMatchObject({ module: 'CallInfo', action: 'getComparisonByConditions', conditions: COMPARISON.conditions.properties });
     expect(list.tree).toBe(true);
     expect(list.rowKey).toBe('kpi');
     expect(list.filters.map((f) => [f.key, f.control])).toEqual([
