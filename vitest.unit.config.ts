@@ -10,8 +10,9 @@ export default defineConfig({
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,
     // A few tests render the whole console (antd, Refine, lazy pages) in jsdom: seconds of CPU
-    // each, more on a busy 2-core machine. The limit is for hangs, not speed.
-    testTimeout: 30_000,
+    // each, many times that on a loaded 2-core machine (two such tests failed at 30 s with a
+    // load average of 18). The limit is for hangs, not speed.
+    testTimeout: 90_000,
     // Refine's router bindings must see the same react-router instance as the tests' own
     // routers; bundling them through Vite (rather than Node's resolver) guarantees that.
     server: { deps: { inline: [/@refinedev\//, /react-router/] } },

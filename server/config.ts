@@ -68,6 +68,13 @@ export interface Config {
     ccQueue: string | undefined;
     /** Outside numbers a call may be transferred to or brought into a three-way with: their prefixes (TRANSFER_EXTERNAL_PREFIXES, e.g. 0755,400; empty = none). */
     transferExternalPrefixes: string[];
+    /**
+     * Whether the switch can answer a ringing seat leg for the phone bar (BAR_ANSWER=on|off):
+     * `uuid_answer` on the seat's leg, which a desk phone honours only when its leg is auto-answer;
+     * default true with the simulator (its desk phones answer), false with a real switch (the bar
+     * then says "answer on your phone").
+     */
+    barAnswer: boolean;
   };
 }
 
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       gateway: env.ESL_GATEWAY || 'default',
       ccQueue: queueFrom(env.CC_QUEUE),
       transferExternalPrefixes: externalPrefixesFrom(env.TRANSFER_EXTERNAL_PREFIXES),
+      barAnswer: env.BAR_ANSWER ? flagFrom(env.BAR_ANSWER, 'BAR_ANSWER') : !env.ESL_HOST,
     },
     limits: {
       perUserAddress: intFrom(env.LOGIN_LIMIT_PER_USER_ADDRESS, 5, 'LOGIN_LIMIT_PER_USER_ADDRESS'),

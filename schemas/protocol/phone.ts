@@ -18,6 +18,14 @@
  *                                             blind transfer; 999999 = satisfaction survey
  *   userSeatNo:<seat>,cmd:bgapi,para1:uuid_three,para2:<extension>,para3:<in|out>,para4:<phone>,para5:<callId>
  *                                             consult the extension, then three-way
+ *   userSeatNo:<seat>,cmd:bgapi,para1:uuid_consult,para2:<callId>,para3:<extension>
+ *                                             attended transfer, first step: the customer holds, the extension rings and talks with the agent
+ *   userSeatNo:<seat>,cmd:bgapi,para1:uuid_consult_done,para2:<callId>
+ *                                             complete it: the customer is bridged to the consulted seat, the agent leaves
+ *   userSeatNo:<seat>,cmd:bgapi,para1:uuid_consult_cancel,para2:<callId>
+ *                                             cancel it: the consulted leg hangs up, the customer is back with the agent
+ *   userSeatNo:<seat>,cmd:bgapi,para1:uuid_answer,para2:<callId>
+ *                                             answer a ringing call from the bar, where the switch can (see PhoneMessage CHANNEL_CREATE)
  *   userSeatNo:<seat>,cmd:originate,cid:<callerId>,dest:<number>,ext:<extension>,earlyMedia:<true|false>,timeout:<seconds>
  *                                             dial-out (the spec's 30 s originate timeout)
  *
@@ -60,6 +68,10 @@ export const BGAPI_OPS = {
   uuid_holdoff: [['para2', 'uuid']],
   uuid_transfer: [['para2', 'uuid'], ['para3', 'extension']],
   uuid_three: [['para2', 'extension'], ['para3', 'direction'], ['para4', 'number'], ['para5', 'uuid']],
+  uuid_consult: [['para2', 'uuid'], ['para3', 'extension']],
+  uuid_consult_done: [['para2', 'uuid']],
+  uuid_consult_cancel: [['para2', 'uuid']],
+  uuid_answer: [['para2', 'uuid']],
 } as const satisfies Record<string, ReadonlyArray<readonly [string, FieldKind]>>;
 
 export type BgapiOp = keyof typeof BGAPI_OPS;
@@ -71,8 +83,8 @@ export const ORIGINATE_FIELDS = [
 export type PhoneCommand =
   | { cmd: 'login'; userSeatNo: string }
   | { cmd: 'herbert'; userSeatNo?: string }
-  | { cmd: 'bgapi'; userSeatNo: string; op: Exclude<BgapiOp, 'uuid_transfer' | 'uuid_three'>; callId: string }
-  | { cmd: 'bgapi'; userSeatNo: string; op: 'uuid_transfer'; callId: string; target: string }
+  | { cmd: 'bgapi'; userSeatNo: string; op: Exclude<BgapiOp, 'uuid_transfer' | 'uuid_three' | 'uuid_consult'>; callId: string }
+  | { cmd: 'bgapi'; userSeatNo: string; op: 'uuid_transfer' | 'uuid_consult'; callId: string; target: string }
   | { cmd: 'bgapi'; userSeatNo: string; op: 'uuid_three'; target: string; direction: 'in' | 'out'; phone: string; callId: string }
   | { cmd: 'originate'; userSeatNo: string; cid: string; dest: string; ext: string; earlyMedia: boolean; timeout: number };
 
@@ -137,11 +149,11 @@ export function parseCommand(text: string): ParseResult {
   const read = readFields(fields, spec);
   if ('ok' in read) return read as ParseError;
   const v = read as Record<'para2' | 'para3' | 'para4' | 'para5', string>;
-  if (op === 'uuid_transfer') return { ok: true, command: { cmd, userSeatNo: seat, op, callId: v.para2, target: v.para3 } };
+  if (op === 'uuid_transfer' || op === 'uuid_consult') return { ok: true, command: { cmd, userSeatNo: seat, op, callId: v.para2, target: v.para3 } };
   if (op === 'uuid_three') {
     return { ok: true, command: { cmd, userSeatNo: seat, op, target: v.para2, direction: v.para3 as 'in' | 'out', phone: v.para4, callId: v.para5 } };
   }
-  return { ok: true, command: { cmd, userSeatNo: seat, op: op as Exclude<BgapiOp, 'uuid_transfer' | 'uuid_three'>, callId: v.para2 } };
+  return { ok: true, command: { cmd, userSeatNo: seat, op: op as Exclude<BgapiOp, 'uuid_transfer' | 'uuid_three' | 'uuid_consult'>, callId: v.para2 } };
 }
 
 export function formatCommand(c: PhoneCommand): string {
@@ -149,7 +161,7 @@ export function formatCommand(c: PhoneCommand): string {
   const head = `userSeatNo:${c.userSeatNo},cmd:${c.cmd}`;
   if (c.cmd === 'login') return head;
   if (c.cmd === 'originate') return `${head},cid:${c.cid},dest:${c.dest},ext:${c.ext},earlyMedia:${c.earlyMedia},timeout:${c.timeout}`;
-  if (c.op === 'uuid_transfer') return `${head},para1:${c.op},para2:${c.callId},para3:${c.target}`;
+  if (c.op === 'uuid_transfer' || c.op === 'uuid_consult') return `${head},para1:${c.op},para2:${c.callId},para3:${c.target}`;
   if (c.op === 'uuid_three') return `${head},para1:${c.op},para2:${c.target},para3:${c.direction},para4:${c.phone},para5:${c.callId}`;
   return `${head},para1:${c.op},para2:${c.callId}`;
 }
@@ -164,6 +176,14 @@ export function formatCommand(c: PhoneCommand): string {
  * - CHANNEL_DESTROY: the call ended; `next` is the status the seat returns to (0 ready, 4 post-call
  *   processing) and `afterCallSeconds` the automatic countdown back to ready (0 = none).
  * - TRANSFER: a call was transferred to this seat (spec form `TRANSFER@<callId>`).
+ * - PARTY: the seat's part in the call, sent before its CHANNEL_CREATE when it is not the
+ *   customer's agent, and when that changes: agent (serves the customer: every control), third (a
+ *   three-way's third party: it can leave), consult (consulted before an attended transfer: it can
+ *   hang up; it becomes the agent when the transfer completes).
+ * - CONSULT: the consulted party of this seat's attended transfer rings, talks, or is gone (ended).
+ * - CHANNEL_CREATE's `answer` says who answers a ringing call: 'phone' (the desk phone only) or
+ *   'bar' (the switch can answer for the seat: the bar shows an Answer button).
+ * - STATE's `party` is the seat's part in its current call ('' without one).
  * - STATE: the seat's true state, sent after login and after any reconnect of the socket or
  *   the switch: status code ('' = none), since (ms since epoch), the current call if any,
  *   whether the switch link is up, and the status's pause reason (PAUSE_REASONS; absent = none).
@@ -173,29 +193,42 @@ export function formatCommand(c: PhoneCommand): string {
  * - herbert: the answer to a heartbeat.
  */
 export type PhoneMessage =
-  | { type: 'CHANNEL_CREATE'; callId: string; phoneNum: string; agentNum: string; ivr: string; direction: 'in' | 'out' }
+  | { type: 'CHANNEL_CREATE'; callId: string; phoneNum: string; agentNum: string; ivr: string; direction: 'in' | 'out'; answer: AnswerBy }
   | { type: 'CHANNEL_ANSWER'; callId: string }
   | { type: 'CHANNEL_HOLD'; callId: string }
   | { type: 'CHANNEL_UNHOLD'; callId: string }
   | { type: 'CHANNEL_DESTROY'; callId: string; next: number; afterCallSeconds: number }
   | { type: 'TRANSFER'; callId: string }
-  | { type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean; link: 'up' | 'down'; reason?: string }
+  | { type: 'PARTY'; callId: string; party: Party }
+  | { type: 'CONSULT'; callId: string; state: 'ringing' | 'talking' | 'ended' }
+  | {
+    type: 'STATE'; status: number | null; since: number; callId: string; phoneNum: string; direction: '' | 'in' | 'out'; answered: boolean; held: boolean;
+    link: 'up' | 'down'; reason?: string; party: '' | Party; answer: '' | AnswerBy;
+  }
   | { type: 'LINK'; link: 'up' | 'down' }
   | { type: 'JOB'; cmd: string; callId: string; ok: boolean; cause: string }
   | { type: 'ERROR'; code: PhoneErrorCode; msg: string }
   | { type: 'herbert' };
+
+/** A seat's part in a call (PARTY). */
+export type Party = 'agent' | 'third' | 'consult';
+
+/** Who can answer a ringing call: the desk phone only, or also the bar (the switch answers the seat's leg). */
+export type AnswerBy = 'phone' | 'bar';
 
 /** Codes of ERROR frames (the text is localised by the server; the browser may use its own). */
 export type PhoneErrorCode = 'FORMAT' | 'UNKNOWN' | 'FIELD' | 'NOT_LOGGED_IN' | 'OTHER_SEAT' | 'NO_CALL' | 'LINK_DOWN' | 'RATE' | 'INTERNAL';
 
 /** Field order of each message, so that formatting and parsing agree. */
 const MESSAGE_FIELDS: Record<Exclude<PhoneMessage['type'], 'TRANSFER' | 'herbert'>, readonly string[]> = {
-  CHANNEL_CREATE: ['callId', 'phoneNum', 'agentNum', 'ivr', 'direction'],
+  CHANNEL_CREATE: ['callId', 'phoneNum', 'agentNum', 'ivr', 'direction', 'answer'],
   CHANNEL_ANSWER: ['callId'],
   CHANNEL_HOLD: ['callId'],
   CHANNEL_UNHOLD: ['callId'],
   CHANNEL_DESTROY: ['callId', 'next', 'afterCallSeconds'],
-  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link', 'reason'],
+  STATE: ['status', 'since', 'callId', 'phoneNum', 'direction', 'answered', 'held', 'link', 'reason', 'party', 'answer'],
+  PARTY: ['callId', 'party'],
+  CONSULT: ['callId', 'state'],
   LINK: ['link'],
   JOB: ['cmd', 'callId', 'ok', 'cause'],
   ERROR: ['code', 'msg'],

@@ -27,8 +27,8 @@ export default {
     { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
     { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
     { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
-    { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
-    { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
+    { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS, total: 'sum' },
+    { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
     HANGUP_CAUSE_COLUMN,
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
     { key: 'classification', sql: 'c.classification', format: 'text' },
@@ -40,5 +40,6 @@ export default {
   paged: true,
   pageSizes: PAGE_SIZES,
   initialPageSize: 10,
+  totals: true,
   export: true,
 } as const satisfies ReportSchema;

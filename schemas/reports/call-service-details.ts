@@ -22,7 +22,7 @@ export default {
     { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
     { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
     { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
-    { key: 'waitSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
+    { key: 'waitSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS },
     { key: 'talkSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
     HANGUP_CAUSE_COLUMN,
     { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },

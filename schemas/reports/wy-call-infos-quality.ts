@@ -22,5 +22,6 @@ export default {
   paged: true,
   pageSizes: PAGE_SIZES,
   initialPageSize: 10,
+  totals: true,
   export: true,
 } as const satisfies ReportSchema;

@@ -106,9 +106,15 @@ export function xlsxSink(out: Writable, sheetName: string, columns: readonly Exp
   };
 }
 
-/** A CSV field: quoted when it must be; text that a spreadsheet would run as a formula is written as text ('=...). */
-function csvField(v: string, isText: boolean): string {
-  const safe = isText && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+/** Text a spreadsheet reads as a plain value, never as a formula: a lone '-' (no value) or a signed number (+8613800000000). */
+const PLAIN = /^(-|[+-]?[0-9]+(\.[0-9]+)?)$/;
+
+/**
+ * A CSV field: quoted when it must be; text that a spreadsheet would run as a formula is written
+ * as text ('=...), plain values (PLAIN) as they are.
+ */
+export function csvField(v: string, isText: boolean): string {
+  const safe = isText && /^[=+\-@\t\r]/.test(v) && !PLAIN.test(v) ? `'${v}` : v;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

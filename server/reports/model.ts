@@ -1,5 +1,6 @@
 import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
+import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
 import { wireSchema } from '../entities/model.ts';
 import { PAGING } from '../lists/conditions.ts';
 import type { ListField, ListOrder } from '../lists/sql.ts';
@@ -54,6 +55,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   if (!KEY.test(schema.id)) fail('id must be a camelCase name');
   const { module, action } = schema.endpoint;
   if (!NAME.test(module) || !NAME.test(action)) fail(`endpoint ${module}/${action} is not a plain name`);
+  if (schema.menu && !isMenuIcon(schema.menu.icon)) fail(`menu icon "${schema.menu.icon}" is not one of the console's icons (${MENU_ICON_NAMES.join(', ')})`);
   const sqlParts = [schema.from, schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.map((c) => c.sql)];
   // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
   if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');

@@ -1,4 +1,4 @@
-import type { ReportAnswer } from '../../schemas/report-types.ts';
+import type { ReportAnswer, ReportColumn } from '../../schemas/report-types.ts';
 import { can } from '../../schemas/access.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
@@ -90,6 +90,13 @@ export function reportStatements(model: ReportModel, c: Conditions, user?: Pick<
   };
 }
 
+/**
+ * A sum/avg/min/max total over the rows' column. An average rounds as the rows do (docs/kpi.md):
+ * whole seconds for a duration, 1 decimal otherwise, so a row and the total never differ by a digit.
+ */
+const aggregate = (c: ReportColumn, column: string) =>
+  c.total === 'avg' ? `round(avg(${column})${c.format === 'duration' ? '' : ', 1'})` : `${c.total}(${column})`;
+
 /** A window function spans every row of its query: over g's grouping sets it would count the whole-range row too. */
 const WINDOW = /\bover\s*\(/i;
 /** Marks, in the combined statement, a group row (0) from the whole-range row (GROUPING() of the keys: non-zero). */
@@ -119,7 +126,7 @@ function combinedSql(model: ReportModel, fromWhere: string, conds: Conditions, l
     tieBreak: ties.map((_, i) => `${prefix}"${TIE}${i}"`).join(', '),
   });
   const totals = [
-    ...over.map((c) => `${c.total === 'avg' ? `round(avg("${c.key}"), 2)` : `${c.total}("${c.key}")`} AS "${TOTAL_PREFIX}${c.key}"`),
+    ...over.map((c) => `${aggregate(c, `"${c.key}"`)} AS "${TOTAL_PREFIX}${c.key}"`),
     ...kpis.map((c) => `(SELECT "${c.key}" FROM g WHERE "${SET}" <> 0) AS "${TOTAL_PREFIX}${c.key}"`),
   ];
   return `WITH g AS MATERIALIZED (SELECT ${model.select}, GROUPING(${keys}) AS "${SET}"${tie} ${fromWhere} GROUP BY ${sets}),
@@ -145,7 +152,7 @@ function totalsSql(model: ReportModel, base: string, fromWhere: string): string 
   const kpis = model.schema.columns.filter((c) => c.total === 'kpi');
   const parts: string[] = [];
   if (over.length) {
-    const aggs = over.map((c) => `${c.total === 'avg' ? `round(avg(r."${c.key}"), 2)` : `${c.total}(r."${c.key}")`} AS "${c.key}"`);
+    const aggs = over.map((c) => `${aggregate(c, `r."${c.key}"`)} AS "${c.key}"`);
     parts.push(`(SELECT ${aggs.join(', ')} FROM (SELECT ${model.select} ${base}) r) a`);
   }
   if (kpis.length) {

@@ -53,7 +53,10 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       log.info({ port: t.simEslPort }, 'switch simulator already running on this machine: connecting to it');
     }
   }
-  const gateway = new Gateway(ctx.db, { afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes, clock: ctx.clock, log });
+  const gateway = new Gateway(ctx.db, {
+    afterCallSeconds: t.afterCallSeconds, recordingsDir: t.recordingsDir, gateway: t.gateway, externalPrefixes: t.transferExternalPrefixes,
+    barAnswer: t.barAnswer, clock: ctx.clock, log,
+  });
   // mod_callcenter's agent statuses follow the console's only when a queue is configured (CC_QUEUE).
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
   const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log, ctx.clock);

@@ -139,10 +139,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * "用户名 已被占用"), and the spec text only when the server said nothing. The API path
  * stays in `logText`.
  */
-export function userFacing(error: ApiError, label: (field: string) => string): ApiError {
+export function userFacing(error: ApiError, label: (field: string) => string, fields: readonly string[] = []): ApiError {
   if (!error.serverMsg) return error;
   let text = error.serverMsg;
-  for (const field of Object.keys(error.errors ?? {})) {
+  // The fields complained about, and any other the caller knows the message may name (an end "must not be before startTime").
+  for (const field of [...new Set([...Object.keys(error.errors ?? {}), ...fields])].sort((a, b) => b.length - a.length)) {
     text = text.replace(new RegExp(`(^|[^\\w])${escapeRegExp(field)}(?![\\w])`, 'g'), (_, before: string) => `${before}${label(field)}`);
   }
   return new ApiError(text, { ...error, logText: error.logText });

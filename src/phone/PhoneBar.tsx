@@ -71,6 +71,10 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
       dropThird: () => store.control('uuid_killthree2'),
       transfer: () => setTransferOpen(true),
       survey: () => store.survey(),
+      answer: () => store.control('uuid_answer'),
+      leave: () => store.control('uuid_kill'),
+      completeTransfer: () => store.control('uuid_consult_done'),
+      cancelConsult: () => store.control('uuid_consult_cancel'),
     };
     void Promise.resolve().then(run[action]).catch(failed);
   };
@@ -90,9 +94,17 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
   const offlineBadge = offline && (
     <Badge status="error" text={compact ? undefined : t('phone.offline')} data-testid="phone-offline" title={t('phone.offline')} />
   );
+  // Who this seat is on the call, when not simply its agent; and what to do with a ringing call the bar cannot answer.
+  const note = agent.phase === 'idle' ? null
+    : agent.party !== 'agent' ? t(`phone.party.${agent.party}`)
+      : agent.consult ? t(`phone.consulting.${agent.consult}`)
+        : agent.transferIn === agent.callId ? t('phone.transferredIn') : null;
+  const answerHint = agent.phase === 'ringing' && agent.direction === 'in' && agent.answerBy === 'phone' && (
+    <Typography.Text type="secondary" data-testid="phone-answer-on-phone" style={{ whiteSpace: 'nowrap' }}>{t('phone.answerOnPhone')}</Typography.Text>
+  );
   const callNumber = agent.phase !== 'idle' && agent.phoneNo && (
     <Space size={4}>
-      {agent.transferIn === agent.callId && <Tag color="blue" data-testid="phone-transferred" style={{ marginInlineEnd: 0 }}>{t('phone.transferredIn')}</Tag>}
+      {note && <Tag color="blue" data-testid="phone-call-note" style={{ marginInlineEnd: 0 }}>{note}</Tag>}
       <Typography.Text data-testid="phone-number" style={{ whiteSpace: 'nowrap' }}>{agent.phoneNo}</Typography.Text>
     </Space>
   );
@@ -142,7 +154,7 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
           trigger="click"
           placement="bottomLeft"
           title={t('phone.seat', { seat: agent.userSeatNo || '0' })}
-          content={<Space direction="vertical" style={{ width: 'min(300px, calc(100vw - 48px))' }}>{timer}{callNumber}{controls}</Space>}
+          content={<Space direction="vertical" style={{ width: 'min(300px, calc(100vw - 48px))' }}>{timer}{callNumber}{answerHint}{controls}</Space>}
         >
           <Button
             size="small"
@@ -169,6 +181,7 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
       {timer}
       {offlineBadge}
       {callNumber}
+      {answerHint}
       {controls}
       {dialog}
     </Space>

@@ -1,6 +1,6 @@
 import {
-  CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, EditOutlined, PauseCircleOutlined, PhoneOutlined,
-  PlayCircleOutlined, SmileOutlined, StopOutlined, SwapOutlined, UserDeleteOutlined,
+  CheckCircleOutlined, CheckOutlined, ClockCircleOutlined, CloseCircleOutlined, CloseOutlined, EditOutlined, LogoutOutlined,
+  PauseCircleOutlined, PhoneOutlined, PlayCircleOutlined, SmileOutlined, StopOutlined, SwapOutlined, UserDeleteOutlined,
 } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useEffect, type ReactNode } from 'react';
@@ -20,9 +20,14 @@ const ICONS: Record<PhoneAction, ReactNode> = {
   dropThird: <UserDeleteOutlined />,
   transfer: <SwapOutlined />,
   survey: <SmileOutlined />,
+  answer: <PhoneOutlined />,
+  leave: <LogoutOutlined />,
+  completeTransfer: <CheckOutlined />,
+  cancelConsult: <CloseOutlined />,
 };
 
-const DANGER: ReadonlySet<PhoneAction> = new Set(['hangup', 'hangupAll']);
+const DANGER: ReadonlySet<PhoneAction> = new Set(['hangup', 'hangupAll', 'leave']);
+const PRIMARY: ReadonlySet<PhoneAction> = new Set(['dial', 'answer', 'completeTransfer']);
 
 /**
  * The buttons of the current state, each with its shortcut in the tooltip; the shortcuts work
@@ -53,7 +58,7 @@ export function PhoneButtons({ shown, onAction }: { shown: readonly PhoneAction[
             aria-keyshortcuts={shortcutText(action)}
             icon={ICONS[action]}
             danger={DANGER.has(action)}
-            type={action === 'dial' ? 'primary' : 'default'}
+            type={PRIMARY.has(action) ? 'primary' : 'default'}
             onClick={() => onAction(action)}
           >
             {t(`phone.actions.${action}`)}

@@ -8,8 +8,8 @@ import type { IdleAgent } from '../../schemas/protocol/idle-agent';
 
 
 /**
- * The transfer dialog (spec section 2): the idle agents (name, extension, action: transfer or
- * bring in as a third party) and a transfer to a typed extension. The rules of spec section 5
+ * The transfer dialog (spec section 2): the idle agents (name, extension, action: transfer,
+ * consult first (attended transfer: complete or cancel from the bar), or bring in as a third party) and a transfer to a typed extension. The rules of spec section 5
  * (empty extension, the default 60011) run in the store.
  */
 export function TransferDialog({ open, onClose, onAlert }: { open: boolean; onClose: () => void; onAlert: (alert: Alert | null) => void }) {
@@ -40,6 +40,7 @@ export function TransferDialog({ open, onClose, onAlert }: { open: boolean; onCl
   };
   const transfer = (target: { extension: string; userSeatNo?: string }) => run(() => phoneStore.getState().transfer(target));
   const threeWay = (target: { extension: string; userSeatNo?: string }) => run(() => phoneStore.getState().threeWay(target));
+  const consult = (target: { extension: string; userSeatNo?: string }) => run(() => phoneStore.getState().consult(target));
 
   return (
     <Modal title={t('phone.transfer.title')} open={open} onCancel={onClose} footer={null} destroyOnHidden width={560}>
@@ -57,10 +58,11 @@ export function TransferDialog({ open, onClose, onAlert }: { open: boolean; onCl
           { title: t('phone.transfer.extension'), dataIndex: 'fjh', width: 110 },
           {
             title: t('phone.transfer.action'),
-            width: 180,
+            width: 240,
             render: (_, row) => (
               <Space size="small">
                 <Button size="small" type="link" onClick={() => transfer({ extension: row.fjh, userSeatNo: row.userSeatNo })}>{t('phone.transfer.transfer')}</Button>
+                <Button size="small" type="link" onClick={() => consult({ extension: row.fjh, userSeatNo: row.userSeatNo })}>{t('phone.transfer.consult')}</Button>
                 <Button size="small" type="link" onClick={() => threeWay({ extension: row.fjh, userSeatNo: row.userSeatNo })}>{t('phone.transfer.threeWay')}</Button>
               </Space>
             ),

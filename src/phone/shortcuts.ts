@@ -17,6 +17,10 @@ export const SHORTCUTS: Record<PhoneAction, string> = {
   dropThird: 'KeyJ',
   transfer: 'KeyX',
   survey: 'KeyQ',
+  answer: 'KeyA',
+  leave: 'KeyK',
+  completeTransfer: 'KeyC',
+  cancelConsult: 'KeyZ',
 };
 
 /** What a tooltip shows, e.g. "Alt+K". */

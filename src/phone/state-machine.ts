@@ -4,7 +4,7 @@
  * socket or a clock. The store (store.ts) feeds it server messages and the agent's actions
  * and performs the side effects; the bar renders what `buttons` and `timerLabel` say.
  */
-import type { PhoneMessage } from '../../schemas/protocol/phone';
+import type { AnswerBy, Party, PhoneMessage } from '../../schemas/protocol/phone';
 import { reasonFor, SEAT_STATUS, STATUS_OPTIONS, TIMER_LABEL, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
 import { clockText } from '../lib/time';
@@ -37,8 +37,16 @@ export interface AgentState {
   direction: '' | 'in' | 'out';
   phase: CallPhase;
   held: boolean;
+  /** The seat's part in the current call: the customer's agent, a three-way's third party, or consulted before a transfer. */
+  party: Party;
+  /** Who answers a ringing call: the desk phone only, or also the bar (an Answer button). */
+  answerBy: AnswerBy;
+  /** This seat's attended transfer: the consulted party rings or talks ('' = no consult). */
+  consult: '' | 'ringing' | 'talking';
   /** The current call was transferred to this seat (TRANSFER@<callId> came before its CHANNEL_CREATE); '' otherwise. */
   transferIn: string;
+  /** The call a PARTY message named (it comes before that call's CHANNEL_CREATE). */
+  partyFor?: string;
   /** A third party was brought in (uuid_three): hang-up offers the three-way variants. */
   threeWay: boolean;
   /** The customer was sent to the satisfaction survey: the call's end leads to post-call processing. */
@@ -57,6 +65,8 @@ export type AgentEvent =
   | { type: 'toilet'; at: number }
   | { type: 'dial'; phoneNo: string; at: number }
   | { type: 'threeWay' }
+  /** The agent asked to consult a seat before transferring (the gateway's CONSULT frames follow). */
+  | { type: 'consult' }
   | { type: 'survey' }
   | { type: 'socket'; state: AgentState['socket'] };
 
@@ -79,6 +89,9 @@ export function initialState(user: Pick<SessionUser, 'userSeatNo' | 'userChinese
     direction: '',
     phase: 'idle',
     held: false,
+    party: 'agent',
+    answerBy: 'phone',
+    consult: '',
     transferIn: '',
     threeWay: false,
     survey: false,
@@ -88,7 +101,9 @@ export function initialState(user: Pick<SessionUser, 'userSeatNo' | 'userChinese
   });
 }
 
-const NO_CALL = { phoneNo: '', callId: '', direction: '', phase: 'idle', held: false, transferIn: '', threeWay: false, survey: false } as const;
+const NO_CALL = {
+  phoneNo: '', callId: '', direction: '', phase: 'idle', held: false, party: 'agent', answerBy: 'phone', consult: '', transferIn: '', threeWay: false, survey: false,
+} as const;
 
 /**
  * The timer's label as an i18n key. The spec's timer table reads 0 as "hold" (the old product
@@ -122,10 +137,19 @@ function applyServer(state: AgentState, msg: PhoneMessage, at: number): AgentSta
         ...state, ...restart(at), curStatus: SEAT_STATUS.ringing, afterCallUntil: null, phase: 'ringing',
         callId: msg.callId, phoneNo: msg.phoneNum, direction: msg.direction, held: false, threeWay: false, survey: false,
         transferIn: state.transferIn === msg.callId ? msg.callId : '',
+        // A PARTY message for this call came first (a three-way or a consult); else the seat is the call's agent.
+        party: state.callId === msg.callId || state.partyFor === msg.callId ? state.party : 'agent',
+        answerBy: msg.answer, consult: '',
       };
     case 'TRANSFER':
       // The transferred call's own CHANNEL_CREATE follows: it rings the bar and opens the pop-up.
-      return { ...state, transferIn: msg.callId };
+      // On a call already here (an attended transfer completed), the seat is now its agent.
+      return msg.callId === state.callId ? { ...state, transferIn: msg.callId, party: 'agent' } : { ...state, transferIn: msg.callId };
+    case 'PARTY':
+      return { ...state, party: msg.party, partyFor: msg.callId };
+    case 'CONSULT':
+      if (msg.callId !== state.callId) return state;
+      return { ...state, consult: msg.state === 'ended' ? '' : msg.state };
     case 'CHANNEL_ANSWER':
       if (msg.callId !== state.callId) return state;
       // Spec section 4: the status timer stops on answer.
@@ -145,9 +169,13 @@ function applyServer(state: AgentState, msg: PhoneMessage, at: number): AgentSta
       // The true state after (re)connecting: it replaces whatever the bar believed.
       const status = isCode(msg.status) ? msg.status : null;
       const call = msg.callId
-        ? { callId: msg.callId, phoneNo: msg.phoneNum, direction: msg.direction, phase: msg.answered ? 'talking' : 'ringing', held: msg.held } as const
+        ? {
+          callId: msg.callId, phoneNo: msg.phoneNum, direction: msg.direction, phase: msg.answered ? 'talking' : 'ringing', held: msg.held,
+          party: msg.party || 'agent', answerBy: msg.answer || 'phone',
+        } as const
         : NO_CALL;
-      const keepFlags = msg.callId && msg.callId === state.callId ? { threeWay: state.threeWay, survey: state.survey, transferIn: state.transferIn } : {};
+      const keepFlags = msg.callId && msg.callId === state.callId
+        ? { threeWay: state.threeWay, survey: state.survey, transferIn: state.transferIn, consult: state.consult } : {};
       const timer = status === null ? { sDateTime: null, stoppedAt: null } : { sDateTime: msg.since, stoppedAt: msg.answered && !msg.held ? msg.since : null };
       const afterCallUntil = status === SEAT_STATUS.afterCall ? state.afterCallUntil : null;
       return { ...state, ...call, ...keepFlags, ...timer, curStatus: status, curReason: msg.reason ?? '', link: msg.link, afterCallUntil };
@@ -178,6 +206,8 @@ export function next(state: AgentState, event: AgentEvent): AgentState {
       return withLabel({ ...state, ...NO_CALL, phase: 'dialing', direction: 'out', phoneNo: event.phoneNo, stoppedAt: event.at, sDateTime: state.sDateTime ?? event.at, afterCallUntil: null });
     case 'threeWay':
       return state.phase === 'talking' ? { ...state, threeWay: true } : state;
+    case 'consult':
+      return state.phase === 'talking' && !state.consult ? withLabel({ ...state, consult: 'ringing' }) : state;
     case 'survey':
       return state.phase === 'talking' ? { ...state, survey: true } : state;
     case 'socket':
@@ -190,7 +220,8 @@ export const isOffline = (state: Pick<AgentState, 'socket' | 'link'>): boolean =
 
 export type PhoneAction =
   | 'dial' | 'ready' | 'toilet' | 'afterCall'
-  | 'hold' | 'resume' | 'hangup' | 'hangupAll' | 'dropThird' | 'transfer' | 'survey';
+  | 'answer' | 'hold' | 'resume' | 'hangup' | 'hangupAll' | 'dropThird' | 'transfer' | 'survey'
+  | 'leave' | 'completeTransfer' | 'cancelConsult';
 
 /**
  * The buttons a state shows (spec section 4). Ready offers dial-out, toilet break and
@@ -205,10 +236,17 @@ export function buttons(state: AgentState): PhoneAction[] {
   switch (state.phase) {
     case 'dialing':
       return [];
-    case 'ringing':
-      return offline ? [] : ['hangup'];
+    case 'ringing': {
+      if (offline) return [];
+      const answer: PhoneAction[] = state.answerBy === 'bar' && state.direction === 'in' ? ['answer'] : [];
+      return [...answer, state.party === 'agent' ? 'hangup' : 'leave'];
+    }
     case 'talking': {
       if (offline) return [];
+      // A three-way's third party or a consulted seat can only leave the call.
+      if (state.party !== 'agent') return ['leave'];
+      // During a consult: complete the transfer once the consulted seat talks, or cancel it.
+      if (state.consult) return state.consult === 'talking' ? ['completeTransfer', 'cancelConsult'] : ['cancelConsult'];
       const hangup: PhoneAction[] = state.threeWay ? ['hangupAll', 'dropThird'] : ['hangup'];
       return [state.held ? 'resume' : 'hold', ...hangup, 'transfer', 'survey'];
     }

@@ -54,9 +54,11 @@ export interface PhoneState {
   choose(status: SeatStatusCode): Promise<void>;
   toilet(): Promise<void>;
   dial(number: string): Promise<Alert | null>;
-  control(op: Extract<BgapiOp, 'uuid_kill' | 'uuid_killthree' | 'uuid_killthree2' | 'uuid_holdon' | 'uuid_holdoff'>): void;
+  control(op: Extract<BgapiOp, 'uuid_kill' | 'uuid_killthree' | 'uuid_killthree2' | 'uuid_holdon' | 'uuid_holdoff' | 'uuid_answer' | 'uuid_consult_done' | 'uuid_consult_cancel'>): void;
   transfer(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
   threeWay(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
+  /** Attended transfer: consult the seat first while the customer holds (then complete or cancel with control). */
+  consult(target: { extension: string; userSeatNo?: string }): Promise<Alert | null>;
   survey(): void;
   dismissNotice(): void;
   /**
@@ -163,15 +165,16 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
       }
     };
 
-    const transferTo = async (target: { extension: string; userSeatNo?: string }, three: boolean): Promise<Alert | null> => {
+    const transferTo = async (target: { extension: string; userSeatNo?: string }, how: 'blind' | 'three' | 'consult'): Promise<Alert | null> => {
       const agent = get().agent;
       if (!agent || agent.phase !== 'talking') return null;
       const checked = await transferTarget(deps.http, target);
       if (!checked.ok) return checked.alert;
-      const sent = three
-        ? send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op: 'uuid_three', target: checked.value, direction: agent.direction || 'in', phone: agent.phoneNo, callId: agent.callId })
-        : send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op: 'uuid_transfer', callId: agent.callId, target: checked.value });
-      if (sent && three) apply({ type: 'threeWay' });
+      const { userSeatNo, callId } = agent;
+      const command: PhoneCommand = how === 'three'
+        ? { cmd: 'bgapi', userSeatNo, op: 'uuid_three', target: checked.value, direction: agent.direction || 'in', phone: agent.phoneNo, callId }
+        : { cmd: 'bgapi', userSeatNo, op: how === 'consult' ? 'uuid_consult' : 'uuid_transfer', callId, target: checked.value };
+      if (send(command) && how !== 'blind') apply({ type: how === 'three' ? 'threeWay' : 'consult' });
       return null;
     };
 
@@ -231,8 +234,9 @@ export function createPhoneStore(deps: PhoneDeps): StoreApi<PhoneState> {
         const agent = get().agent;
         if (agent?.callId) send({ cmd: 'bgapi', userSeatNo: agent.userSeatNo, op, callId: agent.callId });
       },
-      transfer: (target) => transferTo(target, false),
-      threeWay: (target) => transferTo(target, true),
+      transfer: (target) => transferTo(target, 'blind'),
+      threeWay: (target) => transferTo(target, 'three'),
+      consult: (target) => transferTo(target, 'consult'),
       survey() {
         const agent = get().agent;
         if (!agent || agent.phase !== 'talking') return;

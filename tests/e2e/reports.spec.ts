@@ -34,9 +34,11 @@ test.describe('reports', () => {
     expect(body).toMatchObject({ startTime: day(-6), endTime: day(0), pageNo: 1, pageSize: 10 });
     await expect(rows(page)).toHaveCount(10);
 
-    // Ring seconds are shown as at most 60 (the eighth column).
+    // Ring seconds are shown as at most 60 (the eighth column), as h:mm:ss like the talk time.
     const rings = await rows(page).locator('td:nth-child(8)').allInnerTexts();
-    expect(rings.map((text) => Number(text.replace(/\D/g, ''))).every((n) => n <= 60)).toBe(true);
+    expect(rings.every((text) => /^\d+:\d{2}:\d{2}$/.test(text))).toBe(true);
+    expect(rings.map((text) => text.split(':').reduce((a, part) => a * 60 + Number(part), 0)).every((n) => n <= 60)).toBe(true);
+    await expect(page.getByTestId('totals-row')).toBeVisible();
 
     const firstCall = await rows(page).first().locator('td').first().innerText();
     await page.locator('.ant-pagination-item-2').click();

@@ -33,7 +33,7 @@ describe('incoming call', () => {
   test('ring, answer, hang up: socket messages, status logs, one call record with its legs and recording', async () => {
     const c = await agentSocket('agent1', 'agent123', '8101');
     const callId = await server.sim.incoming({ extension: '1101', seat: '8101', phoneNo: '13800138000', ivr: 'ivrcourt' });
-    expect(await c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in' });
+    expect(await c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in', answer: 'bar' });
     await until(async () => (await statusLogs(server, '8101')).at(-1)?.status === 6, 5000, 'ringing status');
 
     await server.sim.answer('1101');

@@ -127,7 +127,9 @@ export class PhoneClient {
     }, ms, `${type} frame (got ${this.frames.filter((_, i) => !this.taken.has(i)).join(' | ') || 'nothing'})`);
   }
 
+  /** Logs the seat in and returns the STATE that answers it (not one the server pushed before). */
   async login(seat: string): Promise<Extract<PhoneMessage, { type: 'STATE' }>> {
+    for (let i = 0; i < this.frames.length; i++) if (this.frames[i]!.startsWith('STATE@')) this.taken.add(i);
     this.send(`userSeatNo:${seat},cmd:login`);
     return this.next('STATE');
   }

@@ -46,10 +46,13 @@ describe(`blind transfer (${engine})`, () => {
     from.c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_transfer,para2:${callId},para3:1102`);
     expect(await to.c.next('TRANSFER')).toEqual({ type: 'TRANSFER', callId });
     // The target's bar rings with the caller's number: the pop-up opens from this.
-    expect(await to.c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13900139000', agentNum: '8102', ivr: '', direction: 'in' });
+    expect(await to.c.next('CHANNEL_CREATE')).toEqual({ type: 'CHANNEL_CREATE', callId, phoneNum: '13900139000', agentNum: '8102', ivr: '', direction: 'in', answer: 'bar' });
     // ...and the spec's TRANSFER@ look-up answers the target too.
-    const lookup = await server.call('POST', '/api/CallInfo/getPhoneNoByCallId', { token: to.token, body: { callId } });
-    expect(lookup.status).toBe(200);
+    // (once the transfer's leg row is written: the bar itself needs no look-up, CHANNEL_CREATE carries the number)
+    const lookup = await until(async () => {
+      const r = await server.call('POST', '/api/CallInfo/getPhoneNoByCallId', { token: to.token, body: { callId } });
+      return r.status === 200 ? r : undefined;
+    }, 5000, 'the look-up to answer the target');
     expect(lookup.body.data).toEqual({ phoneNo: '13900139000' });
     // The transferring seat is ready at once.
     expect(await from.c.next('CHANNEL_DESTROY')).toEqual({ type: 'CHANNEL_DESTROY', callId, next: 0, afterCallSeconds: 0 });

@@ -125,6 +125,13 @@ describe('a broken report schema stops the server', () => {
     expect(() => buildReport(broken({ conditions: none }))).toThrow(/exactly one of x-sql and x-filter/);
     expect(() => buildReports([base, broken({ id: 'other' })])).toThrow(/two reports answer/);
     expect(() => buildReports([broken({ drill: { callId: { report: 'missing', conditions: {} } } })])).toThrow(/unknown report "missing"/);
+    // A menu icon the console does not bundle, a code table that does not exist.
+    expect(() => buildReport(broken({ menu: { parent: 'reportcall', path: '/x', icon: 'RocketOutlined', order: 1 } }))).toThrow(/menu icon "RocketOutlined" is not one of the console's icons \(ApartmentOutlined, /);
+    expect(() => buildReport(broken({ columns: [{ key: 'callId', sql: 'c.call_id', format: 'text', codes: 'colours' as never }] }))).toThrow(/unknown code table "colours"/);
+    // A drill that drops a condition of its report that the opened report also takes.
+    const other = { ...base, id: 'other', endpoint: { module: 'CallReport', action: 'getOther' } } as ReportSchema;
+    expect(() => buildReports([other, broken({ drill: { callId: { report: 'other', conditions: { startTime: 'conditions.startTime' } } } })]))
+      .toThrow(/does not carry the condition\(s\) endTime, userSeatNo, phoneNo, direction, answered/);
   });
 
   it('is refused when a word of its page is missing in either language', () => {

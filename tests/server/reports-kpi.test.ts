@@ -85,6 +85,9 @@ describe('KPI figures against the hand-counted day', () => {
     expect((await report('getAllCallReportByPage', { ...day, pageSize: 2 })).list).toHaveLength(2);
     expect((await report('getAllCallReportTotal')).list).toEqual([{ total: 7 }]);
     expect((await report('getDialIn')).total).toBe(5);
+    // The call lists' totals row: talk and ring time (each call's ring at most 60 s).
+    expect((await report('getDialIn')).totals).toEqual({ ringSeconds: 10 + 30 + 60 + 3 + 40, callSeconds: 360 });
+    expect((await report('getFullCallReport')).totals).toEqual({ ringSeconds: 143 + 5 + 20, callSeconds: 410 });
     expect((await report('getDialOut')).list.map((r) => r.callId)).toEqual(['fx-7', 'fx-6']);
     const details = await report('getCallservicedetailsByConditions', { ...day, userSeatNo: '9102' });
     expect(details.list.map((r) => [r.callId, r.waitSeconds, r.lineName])).toEqual([['fx-7', 20, '主线路'], ['fx-4', 3, '主线路'], ['fx-3', 60, '主线路']]);

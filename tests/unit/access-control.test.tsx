@@ -119,7 +119,7 @@ beforeAll(async () => {
   await Promise.all([import('../../src/shell/ShellLayout'), import('../../src/pages/resource/ListPage')]);
 }, 60_000);
 
-describe('buttons on the users list', { timeout: 30_000 }, () => {
+describe('buttons on the users list', () => {
   // Option lists (meta.action) are empty here; the users list is the fixture page.
   const data = { getList: async ({ meta }: GetListParams) => (meta?.action ? { data: [], total: 0 } : { data: USER_ROWS as never[], total: 2 }) };
 

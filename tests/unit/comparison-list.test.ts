@@ -11,10 +11,10 @@ import { columnTitleKeys, conditionLabelKeys } from '../../schemas/report-words'
 type Tree = { [key: string]: string | Tree };
 const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
 /** The English words, the first key found of a list (as i18next does); a key with no words comes back as it is. */
-const t = (key: string | string[]) => {
+const t = (key: string | string[], options?: Record<string, unknown>) => {
   const keys = Array.isArray(key) ? key : [key];
   const found = keys.map((k) => lookup(en as unknown as Tree, k)).find((w) => typeof w === 'string');
-  return typeof found === 'string' ? found : keys.at(-1)!;
+  return typeof found === 'string' ? found.replace('{{count}}', String(options?.count ?? '')) : keys.at(-1)!;
 };
 
 describe('comparisonList', () => {
@@ -22,7 +22,7 @@ describe('comparisonList', () => {
   const column = (key: string) => list.columns.find((c) => c.key === key)!;
 
   it('posts to the comparison endpoint, unpaged, with both ranges and the seat as filters', () => {
-    expect(list.meta).toEqual({ module: 'CallInfo', action: 'getComparisonByConditions', conditions: COMPARISON.conditions.properties });
+    expect(list.meta).toMatchObject({ module: 'CallInfo', action: 'getComparisonByConditions', conditions: COMPARISON.conditions.properties });
     expect(list.tree).toBe(true);
     expect(list.rowKey).toBe('kpi');
     expect(list.filters.map((f) => [f.key, f.control])).toEqual([
@@ -41,7 +41,9 @@ describe('comparisonList', () => {
     expect(change('abandonRate', 0.0525)).toBe('+5.3%');
     expect(change('abandonRate', -0.1)).toBe('-10.0%');
     expect(change('calls', 3)).toBe('+3');
-    expect(change('aht', -12.346)).toBe('-12.35');
+    // A per-call average's change has its unit and the figures' rounding (1 decimal).
+    expect(change('aht', -12.346)).toBe('-12.3 s');
+    expect(change('asa', 4)).toBe('+4 s');
     expect(change('talkSeconds', 2528)).toBe('+0:42:08');
     expect(change('talkSeconds', -61)).toBe('-0:01:01');
     expect(change('calls', 0)).toBe('0');

@@ -18,7 +18,7 @@ beforeAll(async () => {
 beforeEach(() => signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES));
 afterEach(() => useSession.getState().reset());
 
-describe('a list on a phone', { timeout: 30_000 }, () => {
+describe('a list on a phone', () => {
   it('starts with its filters folded behind a button that counts those in use, and unfolds them', async () => {
     asPhone();
     renderConsole('/system/user?filters[0][field]=userName&filters[0][operator]=contains&filters[0][value]=agent', { getList });

@@ -72,7 +72,7 @@ beforeAll(async () => {
   await Promise.all([import('../../src/shell/ShellLayout'), import('../../src/pages/resource/ListPage')]);
 }, 60_000);
 
-describe("the roles list's menus action", { timeout: 30_000 }, () => {
+describe("the roles list's menus action", () => {
   it('opens the menu tree with the role\'s menus ticked and saves with allocMenu', async () => {
     signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES);
     const custom = vi.fn(async () => ({ data: null as never }));

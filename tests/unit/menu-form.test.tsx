@@ -22,7 +22,7 @@ beforeAll(async () => {
 beforeEach(() => signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES));
 afterEach(() => useSession.getState().reset());
 
-describe('menu form', { timeout: 30_000 }, () => {
+describe('menu form', () => {
   const open = (row: typeof HOME_MENU) => {
     const update = vi.fn(async () => ({ data: row as never }));
     renderConsole('/system/menu/edit/1', { getList: async () => ({ data: [], total: 0 }), getOne: async () => ({ data: row as never }), update });

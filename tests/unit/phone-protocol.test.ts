@@ -21,6 +21,10 @@ const COMMANDS: PhoneCommand[] = [
   { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_three', target: '1102', direction: 'in', phone: '13800138000', callId: CALL },
   { cmd: 'originate', userSeatNo: '8101', cid: '02588886666', dest: '+8613800138000', ext: '1101', earlyMedia: false, timeout: 30 },
   { cmd: 'originate', userSeatNo: '8101', cid: '1101', dest: '1102', ext: '1101', earlyMedia: true, timeout: 60 },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult', callId: CALL, target: '1102' },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult_done', callId: CALL },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_consult_cancel', callId: CALL },
+  { cmd: 'bgapi', userSeatNo: '8101', op: 'uuid_answer', callId: CALL },
 ];
 
 describe('phone commands: the spec texts', () => {
@@ -122,15 +126,18 @@ describe('phone commands: refusals', () => {
 
 describe('phone messages', () => {
   const MESSAGES: PhoneMessage[] = [
-    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '+8613800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in' },
-    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '', agentNum: '8101', ivr: '', direction: 'out' },
+    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '+8613800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in', answer: 'phone' },
+    { type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '', agentNum: '8101', ivr: '', direction: 'out', answer: 'phone' },
     { type: 'CHANNEL_ANSWER', callId: CALL },
     { type: 'CHANNEL_HOLD', callId: CALL },
     { type: 'CHANNEL_UNHOLD', callId: CALL },
     { type: 'CHANNEL_DESTROY', callId: CALL, next: 4, afterCallSeconds: 30 },
     { type: 'TRANSFER', callId: CALL },
-    { type: 'STATE', status: 7, since: 1_700_000_000_000, callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true, held: false, link: 'up' },
-    { type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'down' },
+    { type: 'STATE', status: 7, since: 1_700_000_000_000, callId: CALL, phoneNum: '13800138000', direction: 'in', answered: true, held: false, link: 'up', party: '', answer: '' },
+    { type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'down', party: '', answer: '' },
+    { type: 'STATE', status: 7, since: 1, callId: CALL, phoneNum: '1', direction: 'in', answered: false, held: false, link: 'up', party: 'consult', answer: 'bar' },
+    { type: 'PARTY', callId: CALL, party: 'third' },
+    { type: 'CONSULT', callId: CALL, state: 'talking' },
     { type: 'LINK', link: 'down' },
     { type: 'JOB', cmd: 'originate', callId: CALL, ok: false, cause: 'NO_ANSWER' },
     { type: 'ERROR', code: 'FIELD', msg: 'Invalid value for dest, with: commas, colons & 中文' },
@@ -144,7 +151,7 @@ describe('phone messages', () => {
   test('the spec forms', () => {
     expect(formatMessage({ type: 'TRANSFER', callId: CALL })).toBe(`TRANSFER@${CALL}`);
     expect(formatMessage({ type: 'herbert' })).toBe('herbert');
-    expect(formatMessage(MESSAGES[0]!)).toBe(`CHANNEL_CREATE@callId:${CALL},phoneNum:%2B8613800138000,agentNum:8101,ivr:ivrcourt,direction:in`);
+    expect(formatMessage(MESSAGES[0]!)).toBe(`CHANNEL_CREATE@callId:${CALL},phoneNum:%2B8613800138000,agentNum:8101,ivr:ivrcourt,direction:in,answer:phone`);
   });
 
   test('anything else reads as null', () => {

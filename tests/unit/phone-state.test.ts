@@ -11,7 +11,7 @@ const run = (state: AgentState, ...events: AgentEvent[]) => events.reduce(next, 
 /** Online and ready since T0. */
 const ready = () => run(initialState(USER), { type: 'socket', state: 'open' }, { type: 'chosen', status: 0, at: T0 });
 const ringing = (direction: 'in' | 'out' = 'in') =>
-  run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction }, T0 + 5000));
+  run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction, answer: 'phone' }, T0 + 5000));
 const talking = () => run(ringing(), server({ type: 'CHANNEL_ANSWER', callId: CALL }, T0 + 9000));
 
 describe('agent state', () => {
@@ -51,7 +51,7 @@ describe('agent state', () => {
 
   it('the bar says which break: toilet or short, also after a reconnect', () => {
     expect(run(ready(), { type: 'chosen', status: 3, at: T0 })).toMatchObject({ curReason: 'short', userSeatStatus: 'seatStatus.reason.short' });
-    const state = { type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up' } as const;
+    const state = { type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' } as const;
     expect(run(ready(), server({ ...state, reason: 'toilet' }))).toMatchObject({ userSeatStatus: 'seatStatus.reason.toilet' });
     expect(run(ready(), server(state))).toMatchObject({ curReason: '', userSeatStatus: 'seatStatus.timer.break' });
   });
@@ -90,6 +90,45 @@ describe('agent state', () => {
     expect(buttons(state)).toEqual(['hold', 'hangupAll', 'dropThird', 'transfer', 'survey']);
   });
 
+  it('a ringing call the switch can answer offers Answer; one only the desk phone can answer does not (the bar says so)', () => {
+    const barRings = run(ready(), server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'bar' }));
+    expect(buttons(barRings)).toEqual(['answer', 'hangup']);
+    expect(buttons(ringing())).toEqual(['hangup']);
+    expect(ringing().answerBy).toBe('phone');
+  });
+
+  it('a three-way\'s third party (PARTY before its CHANNEL_CREATE) can only leave, ringing or talking; a STATE keeps the part', () => {
+    const third = run(ready(), server({ type: 'PARTY', callId: CALL, party: 'third' }),
+      server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }));
+    expect(third.party).toBe('third');
+    expect(buttons(third)).toEqual(['leave']);
+    const talkingThird = run(third, server({ type: 'CHANNEL_ANSWER', callId: CALL }));
+    expect(buttons(talkingThird)).toEqual(['leave']);
+    const again = run(ready(), server({ type: 'STATE', status: 7, since: T0, callId: CALL, phoneNum: '1', direction: 'in', answered: true, held: false, link: 'up', party: 'third', answer: 'phone' }));
+    expect(buttons(again)).toEqual(['leave']);
+    // A call after it is the seat's own again.
+    const after = run(talkingThird, server({ type: 'CHANNEL_DESTROY', callId: CALL, next: 0, afterCallSeconds: 0 }),
+      server({ type: 'CHANNEL_CREATE', callId: 'other', phoneNum: '2', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }));
+    expect(after.party).toBe('agent');
+  });
+
+  it('attended transfer: consulting offers cancel, then complete once the consulted seat talks; ended consult gives the call back', () => {
+    const consulting = run(talking(), { type: 'consult' });
+    expect(buttons(consulting)).toEqual(['cancelConsult']);
+    const talkingToTarget = run(consulting, server({ type: 'CONSULT', callId: CALL, state: 'talking' }));
+    expect(buttons(talkingToTarget)).toEqual(['completeTransfer', 'cancelConsult']);
+    const back = run(talkingToTarget, server({ type: 'CONSULT', callId: CALL, state: 'ended' }));
+    expect(buttons(back)).toEqual(['hold', 'hangup', 'transfer', 'survey']);
+    // The consulted seat: it can leave; when the transfer completes it becomes the call's agent.
+    const consulted = run(ready(), server({ type: 'PARTY', callId: CALL, party: 'consult' }),
+      server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' }),
+      server({ type: 'CHANNEL_ANSWER', callId: CALL }));
+    expect(buttons(consulted)).toEqual(['leave']);
+    const taken = run(consulted, server({ type: 'PARTY', callId: CALL, party: 'agent' }), server({ type: 'TRANSFER', callId: CALL }));
+    expect(buttons(taken)).toEqual(['hold', 'hangup', 'transfer', 'survey']);
+    expect(taken.transferIn).toBe(CALL);
+  });
+
   it('CHANNEL_DESTROY returns the seat to ready and clears the call', () => {
     const state = run(talking(), server({ type: 'CHANNEL_DESTROY', callId: CALL, next: 0, afterCallSeconds: 0 }, T0 + 60_000));
     expect(state).toMatchObject({ phase: 'idle', curStatus: 0, callId: '', phoneNo: '', sDateTime: T0 + 60_000, afterCallUntil: null });
@@ -119,18 +158,18 @@ describe('agent state', () => {
     expect(buttons(dialing)).toEqual([]);
     const refused = run(dialing, server({ type: 'JOB', cmd: 'originate', callId: '', ok: false, cause: 'NO_ANSWER' }));
     expect(refused).toMatchObject({ phase: 'idle', curStatus: 0, direction: '', stoppedAt: null });
-    const created = run(dialing, server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13900001111', agentNum: '8101', ivr: '', direction: 'out' }));
+    const created = run(dialing, server({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13900001111', agentNum: '8101', ivr: '', direction: 'out', answer: 'phone' }));
     expect(created.phase).toBe('ringing');
   });
 
   it('STATE after a reconnect replaces what the bar believed, a call in progress included', () => {
     const state = run(ready(), server({
-      type: 'STATE', status: 7, since: T0 - 40_000, callId: CALL, phoneNum: '13700000000', direction: 'in', answered: true, held: false, link: 'up',
+      type: 'STATE', status: 7, since: T0 - 40_000, callId: CALL, phoneNum: '13700000000', direction: 'in', answered: true, held: false, link: 'up', party: '', answer: '',
     }));
     expect(state).toMatchObject({ curStatus: 7, phase: 'talking', callId: CALL, phoneNo: '13700000000', sDateTime: T0 - 40_000 });
-    const idle = run(talking(), server({ type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up' }));
+    const idle = run(talking(), server({ type: 'STATE', status: 3, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' }));
     expect(idle).toMatchObject({ curStatus: 3, phase: 'idle', callId: '', sDateTime: T0 });
-    const none = run(ready(), server({ type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up' }));
+    const none = run(ready(), server({ type: 'STATE', status: null, since: 0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '' }));
     expect(none).toMatchObject({ curStatus: null, sDateTime: null, userSeatStatus: '' });
   });
 

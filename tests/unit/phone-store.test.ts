@@ -132,7 +132,7 @@ describe('phone store', () => {
     s.store.getState().start(USER, true);
     socket().open();
     socket().receive(STATE(0));
-    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in' });
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' });
     expect(s.rings).toEqual(['start']);
     expect(s.notified).toEqual(['13800138000']);
     expect(s.opened).toEqual([`/popup/index?phoneNum=13800138000&agentNum=8101&IVR=&callId=${CALL}`]);
@@ -145,7 +145,7 @@ describe('phone store', () => {
     const s = setup();
     s.store.getState().start(USER, true);
     socket().open();
-    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in' });
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13800138000', agentNum: '8101', ivr: 'ivrcourt', direction: 'in', answer: 'phone' });
     expect(s.opened).toEqual(['/workorder/courtOrder?phoneNum=13800138000&agentNum=8101&IVR=ivrcourt']);
     s.store.getState().stop();
   });
@@ -156,7 +156,7 @@ describe('phone store', () => {
     socket().open();
     socket().receive(STATE(0));
     socket().receive(`TRANSFER@${CALL}`);
-    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13911112222', agentNum: '8101', ivr: '', direction: 'in' });
+    socket().receive({ type: 'CHANNEL_CREATE', callId: CALL, phoneNum: '13911112222', agentNum: '8101', ivr: '', direction: 'in', answer: 'phone' });
     expect(s.opened).toEqual([`/popup/index?phoneNum=13911112222&agentNum=8101&IVR=&callId=${CALL}`]);
     expect(s.rings).toEqual(['start']);
     expect(agent(s)).toMatchObject({ phase: 'ringing', callId: CALL, phoneNo: '13911112222', transferIn: CALL });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 beforeEach(() => signIn(ADMIN_GRANTS.roles, ADMIN_GRANTS.ability, ADMIN_ROUTES));
 afterEach(() => useSession.getState().reset());
 
-describe('refused requests', { timeout: 30_000 }, () => {
+describe('refused requests', () => {
   it.each([400, 403, 404, 409])('a list answered %i is asked once and shows its error', async (status) => {
     const getList = vi.fn(async (_params: GetListParams) => {
       throw refusal(status, '/api/userManagement/getList');

@@ -7,6 +7,7 @@ import { createReportProvider } from '../../src/pages/report/report-provider';
 import { chartOption } from '../../src/pages/report/chart-option';
 import { drillUrl, pageSizesOf, reportList } from '../../src/pages/report/report-list';
 import type { Http } from '../../src/lib/http';
+import { ApiError } from '../../src/lib/http-error';
 import { PROJECT_CATALOGUE } from './project-reports';
 
 const { reports: REPORTS, byId } = PROJECT_CATALOGUE;
@@ -49,13 +50,13 @@ describe('report adapter', () => {
   it('gives the call report its nine columns in the spec order, then the transfer\'s seats and the recording, with their formats and shared titles', () => {
     expect(call.columns.map((c) => [c.key, c.format])).toEqual([
       ['callId', 'text'], ['userSeatNo', 'text'], ['phoneNo', 'text'], ['callTime', 'datetime'], ['answerTime', 'datetime'],
-      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'seconds'], ['callSeconds', 'duration'],
+      ['destroyTime', 'datetime'], ['linkFlag', 'yesNo'], ['ringSeconds', 'duration'], ['callSeconds', 'duration'],
       ['transferFrom', 'text'], ['transferTo', 'text'], ['recording', 'recording'],
     ]);
     // The report's own wording is looked up first, then the shared column title.
     expect(call.columns[0]!.title).toBe('reports.fullCallReport.columns.callId');
     expect(call).toMatchObject({ resource: 'reports/fullCallReport', dataProviderName: 'reports', title: 'reports.fullCallReport.title', rowKey: 'callId', tree: false });
-    expect(call.meta).toEqual({ module: 'CallReport', action: 'getFullCallReport', conditions: fullCallReport.conditions.properties });
+    expect(call.meta).toMatchObject({ module: 'CallReport', action: 'getFullCallReport', conditions: fullCallReport.conditions.properties, labels: { startTime: 'reports.fullCallReport.conditions.startTime' } });
   });
 
   it('caps ring seconds at 60 and leaves the other columns uncapped', () => {
@@ -152,6 +153,13 @@ describe('drill-down', () => {
   });
 });
 
+/** i18next over the report's own words: `reports.<id>.conditions.<key>` found for the keys listed here. */
+const OWN: Record<string, string> = { 'reports.agentCallSynthesis.conditions.startTime': '从', 'reports.agentCallSynthesis.conditions.endTime': '到' };
+const say = (key: string | string[]) => {
+  const keys = Array.isArray(key) ? key : [key];
+  return keys.map((k) => OWN[k]).find(Boolean) ?? keys.at(-1)!;
+};
+
 describe('report data provider', () => {
   const answer = (data: unknown) => {
     const post = vi.fn(async () => ({ code: 200, msg: 'ok', data }));
@@ -179,6 +187,17 @@ describe('report data provider', () => {
       filters: [{ field: 'minSeconds', operator: 'eq', value: '120' }, { field: 'phoneNo', operator: 'eq', value: '120' }],
     });
     expect(post).toHaveBeenCalledWith('/api/X/get', { pageNo: 1, pageSize: 10, minSeconds: 120, phoneNo: '120' });
+  });
+
+  it("names the fields of a refusal with the report's own labels, the one it is compared with too", async () => {
+    const msg = '参数错误：endTime 不能早于 startTime';
+    const post = vi.fn(async () => {
+      throw new ApiError(msg, { statusCode: 400, code: 400, url: '/api/X/get', serverMsg: msg, errors: { endTime: '不能早于 startTime' } });
+    });
+    const provider = createReportProvider('', { post, get: vi.fn() } as unknown as Http, (key) => key);
+    // The page builds the labels from the report's words (reportList's meta.labels).
+    const meta = reportList({ ...synthesis, words: { zh: { title: 'X', conditions: { startTime: '从', endTime: '到' } }, en: { title: 'X', conditions: { startTime: 'From', endTime: 'To' } } } }, say, byId).meta;
+    await expect(provider.getList({ resource: 'reports/x', meta, pagination: { currentPage: 1, pageSize: 10 } })).rejects.toThrow('参数错误：到 不能早于 从');
   });
 
   it('answers without totals when the report has none, and refuses what is not a list', async () => {

@@ -30,7 +30,7 @@ async function loaded(label: string, value: string): Promise<HTMLInputElement> {
 
 /** A test may wait SLOW for one step: its own budget must be larger than that, not vitest's 5 s;
  * every wait after a click is SLOW too (the 1 s default failed on a busy machine). */
-const PAGE_TEST_BUDGET = 30_000;
+const PAGE_TEST_BUDGET = 90_000;
 
 /**
  * The pages are lazy chunks: the first render of each made the runner transform antd and the

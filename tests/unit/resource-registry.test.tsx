@@ -93,7 +93,7 @@ describe('a new schema file, with no other code', () => {
 
   it('gets a list page at its menu path: columns by property name, values formatted by type, a filter bar', async () => {
     renderAt('/demo/widget');
-    const table = await screen.findByTestId('resource-table', {}, { timeout: 15_000 });
+    const table = await screen.findByTestId('resource-table');
     await within(table).findByText('Sprocket');
     for (const header of ['id', 'label', 'size', 'colour', 'active', 'tags']) {
       expect(within(table).getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
@@ -110,7 +110,7 @@ describe('a new schema file, with no other code', () => {
   it('gets a create page whose form follows the schema', async () => {
     const create = vi.fn(async () => ({ data: { id: 3 } as never }));
     renderAt('/demo/widget/create', { create });
-    const label = await screen.findByLabelText('label', {}, { timeout: 15_000 });
+    const label = await screen.findByLabelText('label');
     expect(screen.getByLabelText('note').tagName).toBe('TEXTAREA');
     expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByLabelText('id')).toBeNull();

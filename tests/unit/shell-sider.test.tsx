@@ -20,7 +20,7 @@ afterEach(() => {
   localStorage.removeItem('sideMenuCollapsed');
 });
 
-describe('side menu', { timeout: 30_000 }, () => {
+describe('side menu', () => {
   it('collapsed, opens no pop-out on arriving at a page inside a submenu', async () => {
     localStorage.setItem('sideMenuCollapsed', '1');
     renderConsole('/system/user', { getList });

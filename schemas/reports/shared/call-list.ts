@@ -2,7 +2,7 @@ import type { ReportSchema } from '../../report-types.ts';
 import { answered, dateRange, direction, phone, seat } from './conditions.ts';
 import { RING_CAP_SECONDS } from './kpi.ts';
 
-/** The call list's nine columns (spec section 2), shared by every report that lists calls. */
+/** The call list's nine columns (spec section 2), shared by every report that lists calls; a totals row sums talk and ring time (each call's ring at most 60 s). */
 export const CALL_COLUMNS = [
   { key: 'callId', sql: 'c.call_id', format: 'text' },
   { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
@@ -11,8 +11,8 @@ export const CALL_COLUMNS = [
   { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
   { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
   { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
-  { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'seconds', cap: RING_CAP_SECONDS },
-  { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration' },
+  { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS, total: 'sum' },
+  { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
 ] as const;
 
 /**
@@ -50,5 +50,6 @@ export const CALL_LIST = {
   tieBreak: 'c.call_id',
   pageSizes: PAGE_SIZES,
   initialPageSize: 10,
+  totals: true,
   export: true,
 } as const satisfies Omit<ReportSchema, 'id' | 'endpoint' | 'paged'>;

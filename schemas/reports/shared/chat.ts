@@ -46,7 +46,7 @@ export const CHAT_COLUMNS = [
   { key: 'accessTime', sql: 'ch.access_time', format: 'datetime' },
   { key: 'endTime', sql: 'ch.end_time', format: 'datetime' },
   { key: 'messages', sql: CHAT_FIGURE.messages, format: 'number', total: 'sum' },
-  { key: 'firstResponseSeconds', sql: CHAT_FIGURE.firstResponseSeconds, format: 'seconds', total: 'avg' },
+  { key: 'firstResponseSeconds', sql: CHAT_FIGURE.firstResponseSeconds, format: 'duration', total: 'avg' },
   { key: 'durationSeconds', sql: CHAT_FIGURE.durationSeconds, format: 'duration', total: 'avg' },
   { key: 'solved', sql: 'ch.solved', format: 'yesNo' },
 ] as const;

@@ -12,7 +12,7 @@
  * - the second leg of a dial-out is the customer's; a leg tagged cc_three_of is a three-way's
  *   third party.
  */
-import type { PhoneMessage } from '../../../schemas/protocol/phone.ts';
+import type { AnswerBy, Party, PhoneMessage } from '../../../schemas/protocol/phone.ts';
 import { SEAT_STATUS, type SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
 import type { EslEvent } from '../esl/types.ts';
 import type { CallLegs } from './commands.ts';
@@ -39,6 +39,8 @@ export interface Call extends CallLegs {
   legs: Set<string>;
   /** The seats' own legs on the call (agent, transfer target, three-way third party), by leg uuid. */
   parts: Map<string, SeatPart>;
+  /** The consulted leg of an attended transfer in progress (cc_consult_of). */
+  consultLeg?: string;
   /** The agent whose leg ended last (a transfer's source, when the target's leg comes after it). */
   lastSeat?: string;
   /** Call-leg rows written so far (call_legs.leg_no). */
@@ -51,8 +53,8 @@ export interface Call extends CallLegs {
 export interface SeatPart {
   seat: string;
   leg: string;
-  /** agent: the seat serving the customer (the first, or a transfer's target); third: a three-way's third party. */
-  role: 'agent' | 'third';
+  /** agent: the seat serving the customer (the first, or a transfer's target); third: a three-way's third party; consult: consulted before an attended transfer. */
+  role: Party;
   answeredAt?: number;
 }
 
@@ -116,7 +118,7 @@ export class CallBook {
   private readonly byLeg = new Map<string, string>();
   private readonly bySeat = new Map<string, string>();
 
-  constructor(private readonly afterCallSeconds: () => number) {}
+  constructor(private readonly afterCallSeconds: () => number, private readonly answerBy: AnswerBy = 'phone') {}
 
   /** The seat's current call, if any. */
   callOf(seat: string): Call | undefined {
@@ -180,6 +182,9 @@ export class CallBook {
       case 'CHANNEL_UNHOLD':
         this.held(uuid, at, e.name === 'CHANNEL_HOLD', out);
         break;
+      case 'CHANNEL_BRIDGE':
+        this.bridged(h['bridge-a-unique-id'] ?? uuid, h['bridge-b-unique-id'] ?? h['other-leg-unique-id'] ?? '', at, out);
+        break;
       case 'CHANNEL_HANGUP_COMPLETE':
         this.hungUp(e, uuid, out);
         break;
@@ -199,7 +204,7 @@ export class CallBook {
    * resets to its own uuid, so it may name a leg rather than a call), and our cc_three_of tag.
    */
   private callOfNewLeg(h: Record<string, string | undefined>): Call | undefined {
-    const named = [h['variable_cc_three_of'], h['other-leg-unique-id'], h['variable_originator'], h['channel-call-uuid']];
+    const named = [h['variable_cc_three_of'], h['variable_cc_consult_of'], h['other-leg-unique-id'], h['variable_originator'], h['channel-call-uuid']];
     for (const id of named) {
       if (!id) continue;
       const call = this.calls.get(id) ?? this.callOfLeg(id);
@@ -240,14 +245,21 @@ export class CallBook {
     }
     const call = existing;
     this.addLeg(call, uuid);
-    if (h['variable_cc_three_of']) {
-      // A three-way's third party: its seat (if the target is one) sees the call and can leave it.
-      call.thirdLeg = uuid;
+    const consult = !!h['variable_cc_consult_of'];
+    if (h['variable_cc_three_of'] || consult) {
+      // A three-way's third party, or the seat consulted before an attended transfer: its seat
+      // (if the target is one) sees the call with the customer's number and can leave it.
+      if (consult) {
+        call.consultLeg = uuid;
+        if (call.seat) out.push.push({ seat: call.seat, msg: { type: 'CONSULT', callId: call.callId, state: 'ringing' } });
+      } else call.thirdLeg = uuid;
       if (!seat || call.parts.has(uuid)) return;
-      const inviter = h['variable_cc_three_seat'] || call.seat;
-      this.seatJoins(call, seat, uuid, 'third');
+      const role: Party = consult ? 'consult' : 'third';
+      const inviter = h['variable_cc_three_seat'] || h['variable_cc_consult_seat'] || call.seat;
+      this.seatJoins(call, seat, uuid, role);
+      out.push.push({ seat, msg: { type: 'PARTY', callId: call.callId, party: role } });
       out.push.push({ seat, msg: this.createMessage(call, seat) });
-      this.leg(call, 'ring', seat, at, `three-way from ${inviter}`, out);
+      this.leg(call, 'ring', seat, at, `${consult ? 'consult' : 'three-way'} from ${inviter}`, out);
       out.writes.push({ kind: 'status', seat, status: SEAT_STATUS.ringing, at: new Date(at) });
       return;
     }
@@ -299,13 +311,41 @@ export class CallBook {
     const first = call.answeredAt === undefined;
     if (first) call.answeredAt = at;
     out.push.push({ seat: part.seat, msg: { type: 'CHANNEL_ANSWER', callId: call.callId } });
+    if (part.role === 'consult' && call.seat) out.push.push({ seat: call.seat, msg: { type: 'CONSULT', callId: call.callId, state: 'talking' } });
     if (first && call.customerLeg) {
       call.recordPath = recordPathOf(call.callId, call.callTime);
       out.record = { callId: call.callId, customerLeg: call.customerLeg, path: call.recordPath };
     }
     out.writes.push({ kind: 'call', call: this.snapshot(call) });
-    this.leg(call, 'answer', part.seat, at, part.role === 'third' ? 'three-way' : '', out);
+    this.leg(call, 'answer', part.seat, at, part.role === 'agent' ? '' : part.role, out);
     out.writes.push({ kind: 'status', seat: part.seat, status: SEAT_STATUS.talking, at: new Date(at) });
+  }
+
+  /**
+   * The customer bridged to a consulted seat's leg (uuid_bridge: an attended transfer completes):
+   * that seat becomes the call's agent, as after a blind transfer; the consulting agent's leg ends
+   * on its own (its bridge is gone) and gets its CHANNEL_DESTROY then.
+   */
+  private bridged(a: string, b: string, at: number, out: Outcome): void {
+    const call = this.callOfLeg(a);
+    if (!call || !call.customerLeg || (a !== call.customerLeg && b !== call.customerLeg)) return;
+    const other = a === call.customerLeg ? b : a;
+    const part = call.parts.get(other);
+    if (!part || part.role !== 'consult') return;
+    // The consulting agent's leg may already be gone (a real switch ends it as the bridge starts, in either order).
+    const from = call.seat || call.lastSeat || '';
+    part.role = 'agent';
+    call.consultLeg = undefined;
+    call.agentLeg = other;
+    call.seat = part.seat;
+    if (from && from !== part.seat) {
+      call.transferFrom = from;
+      call.transferTo = part.seat;
+    }
+    out.push.push({ seat: part.seat, msg: { type: 'PARTY', callId: call.callId, party: 'agent' } });
+    out.push.push({ seat: part.seat, msg: { type: 'TRANSFER', callId: call.callId } });
+    out.writes.push({ kind: 'call', call: this.snapshot(call) });
+    this.leg(call, 'transfer', part.seat, at, `from ${from} (attended)`, out);
   }
 
   private held(uuid: string, at: number, on: boolean, out: Outcome): void {
@@ -338,6 +378,10 @@ export class CallBook {
     call.legs.delete(uuid);
     this.byLeg.delete(uuid);
     const part = call.parts.get(uuid);
+    if (uuid === call.consultLeg) {
+      call.consultLeg = undefined;
+      if (call.seat && call.seat !== part?.seat) out.push.push({ seat: call.seat, msg: { type: 'CONSULT', callId: call.callId, state: 'ended' } });
+    }
     if (part) {
       call.parts.delete(uuid);
       const seat = part.seat;
@@ -349,7 +393,7 @@ export class CallBook {
       const seconds = this.afterCallSeconds();
       const next = seconds > 0 || (primary && call.survey) ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
       out.push.push({ seat, msg: { type: 'CHANNEL_DESTROY', callId: call.callId, next, afterCallSeconds: seconds } });
-      this.leg(call, 'hangup', seat, at, primary ? call.hangupCause : part.role === 'third' ? 'three-way' : 'transferred', out);
+      this.leg(call, 'hangup', seat, at, primary ? call.hangupCause : part.role === 'agent' ? 'transferred' : part.role, out);
       out.writes.push({ kind: 'end', seat, at: new Date(at), agentLeg: uuid });
       out.ended = { seat, at: new Date(at), agentLeg: uuid };
       if (this.bySeat.get(seat) === call.callId && ![...call.parts.values()].some((p) => p.seat === seat)) this.bySeat.delete(seat);
@@ -393,7 +437,7 @@ export class CallBook {
   }
 
   private createMessage(call: Call, seat: string): PhoneMessage {
-    return { type: 'CHANNEL_CREATE', callId: call.callId, phoneNum: call.phone, agentNum: seat, ivr: call.ivr, direction: call.direction };
+    return { type: 'CHANNEL_CREATE', callId: call.callId, phoneNum: call.phone, agentNum: seat, ivr: call.ivr, direction: call.direction, answer: this.answerBy };
   }
 
   snapshot(call: Call): CallSnapshot {

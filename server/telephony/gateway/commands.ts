@@ -13,6 +13,8 @@ export interface CallLegs {
   customerLeg?: string;
   agentLeg?: string;
   thirdLeg?: string;
+  /** The consulted leg of an attended transfer in progress. */
+  consultLeg?: string;
 }
 
 export class UnsafeValueError extends Error {
@@ -129,6 +131,51 @@ export function threeWay(call: CallLegs, t: ThreeWay): string[] {
   if (t.gateway !== undefined && !GATEWAY_NAME.test(t.gateway)) throw new UnsafeValueError('gateway');
   const endpoint = t.gateway === undefined ? `user/${target}` : `sofia/gateway/${t.gateway}/${target}`;
   return [`originate {origination_uuid=${uuid},cc_three_of=${callId},cc_three_seat=${seat},cc_phone=${phone}}${endpoint} &three_way(${customer})`];
+}
+
+/** The switch answers a seat's ringing leg (the bar's Answer button). */
+export function answer(leg: string): string {
+  return `uuid_answer ${safe('uuid', 'leg', leg)}`;
+}
+
+export interface Consult {
+  /** Our origination uuid for the consulted leg. */
+  uuid: string;
+  seat: string;
+  /** An extension of the switch. */
+  target: string;
+  /** The customer is already on hold. */
+  held: boolean;
+}
+
+/**
+ * Attended transfer, first step (the choice documented in TELEPHONY.md): the customer is put on
+ * hold, and the extension rings; once it answers it joins the agent's own leg with
+ * `three_way(<agent leg>)`, so the agent and the consulted seat talk while the customer hears the
+ * hold music. The new leg is tagged with the call (cc_consult_of) and the consulting seat.
+ */
+export function consult(call: CallLegs, c: Consult): string[] {
+  if (!call.customerLeg || !call.agentLeg) return [];
+  const uuid = safe('uuid', 'uuid', c.uuid);
+  const target = safe('extension', 'target', c.target);
+  const seat = safe('seat', 'userSeatNo', c.seat);
+  const callId = safe('uuid', 'callId', call.callId);
+  const agent = safe('uuid', 'leg', call.agentLeg);
+  return [
+    ...(c.held ? [] : hold(call, true)),
+    `originate {origination_uuid=${uuid},originate_timeout=${PHONE_SOCKET.originateTimeoutSeconds},cc_consult_of=${callId},cc_consult_seat=${seat}}user/${target} &three_way(${agent})`,
+  ];
+}
+
+/** Complete it: the customer comes off hold and is bridged to the consulted leg (uuid_bridge); the agent's leg, left alone, ends. */
+export function consultDone(call: CallLegs, consulted: string): string[] {
+  if (!call.customerLeg) return [];
+  return [...hold(call, false), `uuid_bridge ${safe('uuid', 'leg', call.customerLeg)} ${safe('uuid', 'leg', consulted)}`];
+}
+
+/** Cancel it: the consulted leg hangs up and the customer comes off hold, back with the agent. */
+export function consultCancel(call: CallLegs, consulted: string): string[] {
+  return [`uuid_kill ${safe('uuid', 'leg', consulted)}`, ...hold(call, false)];
 }
 
 /** Recording of an answered call, written by the switch at <recordingsDir>/<relative path>. */

@@ -39,6 +39,8 @@ export interface GatewayOptions {
   gateway: string;
   /** Prefixes of the outside numbers a call may be transferred to (targets.ts); none when unset. */
   externalPrefixes?: readonly string[];
+  /** The switch answers a ringing seat leg for the bar (config barAnswer): CHANNEL_CREATE and STATE say so. */
+  barAnswer?: boolean;
   /** Business time (server/clock.ts), for the times events do not carry; real time when unset. */
   clock?: Clock;
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -74,7 +76,7 @@ export class Gateway {
   private link: SwitchLink | null = null;
 
   constructor(private readonly db: Db, private readonly opts: GatewayOptions) {
-    this.book = new CallBook(() => opts.afterCallSeconds);
+    this.book = new CallBook(() => opts.afterCallSeconds, opts.barAnswer ? 'bar' : 'phone');
   }
 
   /** Follows the link's events from now on (the link is created once the server is ready; sockets may attach before). */
@@ -155,6 +157,7 @@ export class Gateway {
       callId: call?.callId ?? '', phoneNum: call?.phone ?? '', direction: call?.direction ?? '',
       answered: on?.part.answeredAt !== undefined, held: on?.part.role === 'agent' && call?.heldSince !== undefined,
       link: this.online ? 'up' : 'down', reason: open?.reason ?? '',
+      party: on?.part.role ?? '', answer: on ? (this.opts.barAnswer ? 'bar' : 'phone') : '',
     };
   }
 
@@ -181,11 +184,40 @@ export class Gateway {
       if (!on || on.call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
       const call = on.call;
       let lines: string[];
-      // A three-way's third party controls its own leg only: hanging up leaves the call.
-      if (on.part.role === 'third') {
+      // Answering from the bar: the seat's own ringing leg, where the switch can answer for it.
+      if (c.op === 'uuid_answer') {
+        if (!this.opts.barAnswer || on.part.answeredAt !== undefined) return refuse('NO_CALL', 'phone_NO_CALL');
+        const job = await link.bgapi(build.answer(on.part.leg));
+        return { ok: true, msg: jobMessage(c.op, call.callId, [job]) };
+      }
+      // A three-way's third party or a consulted seat controls its own leg only: hanging up leaves the call.
+      if (on.part.role !== 'agent') {
         if (c.op !== 'uuid_kill' && c.op !== 'uuid_killthree2') return refuse('NO_CALL', 'phone_NO_CALL');
         lines = build.leave(on.part.leg);
         const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
+        return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
+      }
+      // Attended transfer: each step's commands run in order (the hold before the ring, the resume before the bridge).
+      if (c.op === 'uuid_consult' || c.op === 'uuid_consult_done' || c.op === 'uuid_consult_cancel') {
+        if (c.op === 'uuid_consult') {
+          if (call.consultLeg) return refuse('NO_CALL', 'phone_NO_CALL');
+          // A seat's extension only: the consulted party is a colleague who takes the call over.
+          if ((await this.targetAllowed(seat, user, 'uuid_three', c.target)) !== 'seat') {
+            return refuse('FIELD', 'transferTargetRefused', { target: c.target, survey: PHONE_SOCKET.surveyTarget });
+          }
+          lines = build.consult(call, { uuid: randomUUID(), seat, target: c.target, held: call.heldSince !== undefined });
+        } else {
+          const consulted = call.consultLeg ? call.parts.get(call.consultLeg) : undefined;
+          if (!consulted || (c.op === 'uuid_consult_done' && consulted.answeredAt === undefined)) return refuse('NO_CALL', 'phone_NO_CALL');
+          lines = c.op === 'uuid_consult_done' ? build.consultDone(call, consulted.leg) : build.consultCancel(call, consulted.leg);
+        }
+        if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
+        const jobs: JobResult[] = [];
+        for (const l of lines) {
+          const job = await link.bgapi(l, l.startsWith('originate ') ? (PHONE_SOCKET.originateTimeoutSeconds + ORIGINATE_SLACK_S) * 1000 : undefined);
+          jobs.push(job);
+          if (!job.ok) break;
+        }
         return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
       }
       switch (c.op) {

@@ -108,6 +108,9 @@ export async function runCommand(ctx: CommandContext, line: string): Promise<str
     case 'uuid_bridge':
       if (!args[0] || !args[1]) return usage('<uuid> <other_uuid>');
       return model.bridgeUuids(args[0], args[1]) ? `+OK ${args[1]}\n` : '-ERR Invalid uuid\n';
+    case 'uuid_answer':
+      if (!args[0]) return usage('<uuid>');
+      return model.answerLeg(args[0]) ? '+OK\n' : '-ERR No such channel!\n';
     case 'uuid_exists':
       return args[0] && UUID.test(args[0]) && model.legs.has(args[0]) ? 'true' : 'false';
     case 'callcenter_config':

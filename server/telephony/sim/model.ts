@@ -47,6 +47,14 @@ export class CallModel extends LegCore {
     this.answer(leg);
   }
 
+  /** `uuid_answer`: a ringing leg is answered (the simulated desk phones honour it, as an auto-answer phone would). */
+  answerLeg(uuid: string): boolean {
+    const leg = this.legs.get(uuid);
+    if (!leg || leg.state !== 'ringing') return false;
+    this.answer(leg);
+    return true;
+  }
+
   /** The phone of an extension hangs up (a ringing call is rejected). */
   hangupPhone(extension: string): void {
     const legs = this.phoneLegs(extension);
@@ -167,6 +175,9 @@ export class CallModel extends LegCore {
     const one = this.legs.get(a);
     const two = this.legs.get(b);
     if (!one || !two || one === two) return false;
+    // A leg in a three-way (three_way app) leaves it for the bridge.
+    one.joins = undefined;
+    two.joins = undefined;
     for (const leg of [one, two]) {
       const old = leg.peer ? this.legs.get(leg.peer) : undefined;
       leg.peer = undefined;

@@ -14,14 +14,18 @@ import { reportList, type ReportTranslate } from './report-list';
 
 const kpis = new Map(COMPARISON.columns.map((column) => [column.key as string, column]));
 
-/** A change with its sign, read as its KPI: a rate's in percentage points, a summed time as h:mm:ss, the rest as numbers. */
-function signed(format: ValueDescription['format']): (value: unknown) => string | undefined {
+/**
+ * A change with its sign and unit, read as its KPI: a rate's in percentage points, a summed time as
+ * h:mm:ss, a per-call average in seconds (1 decimal, as the figures), a count as a number.
+ */
+function signed(format: ValueDescription['format'], t: ReportTranslate): (value: unknown) => string | undefined {
   return (value) => {
     if (value === null || value === undefined) return undefined;
     const n = Number(value);
     const sign = n > 0 ? '+' : n < 0 ? '-' : '';
     if (format === 'percent') return `${sign}${(Math.abs(n) * 100).toFixed(1)}%`;
     if (format === 'duration') return `${sign}${durationText(Math.abs(n))}`;
+    if (format === 'seconds') return `${sign}${t('format.seconds', { count: Math.round(Math.abs(n) * 10) / 10 })}`;
     return `${sign}${Math.round(Math.abs(n) * 100) / 100}`;
   };
 }
@@ -47,7 +51,7 @@ export function comparisonList(t: ReportTranslate): ListDescription {
     figure('previous'),
     {
       key: 'change', title: t('reports.columns.change'), format: 'number',
-      byRow: (record) => ({ format: 'number', label: signed(formatOf(record)) }),
+      byRow: (record) => ({ format: 'number', label: signed(formatOf(record), t) }),
     },
   ];
   return { ...base, rowKey: 'kpi', columns };

@@ -16,7 +16,7 @@ import { reportResource } from './catalogue';
  */
 
 /** i18next's t: a list of keys is tried in order. */
-export type ReportTranslate = (key: string | string[]) => string;
+export type ReportTranslate = (key: string | string[], options?: Record<string, unknown>) => string;
 
 /** Finds the report a drill-down opens (the catalogue's byId); undefined: no link. */
 export type ReportLookup = (id: string) => ReportView | undefined;
@@ -110,7 +110,10 @@ export function reportList(report: ReportView, t: ReportTranslate, lookup: Repor
   return {
     resource: reportResource(report.id),
     dataProviderName: 'reports',
-    meta: { module: report.endpoint.module, action: report.endpoint.action, conditions: report.conditions.properties },
+    meta: {
+      module: report.endpoint.module, action: report.endpoint.action, conditions: report.conditions.properties,
+      labels: Object.fromEntries(Object.keys(report.conditions.properties).map((key) => [key, t(conditionLabelKeys(report, key))])),
+    },
     title: t(reportTitleKey(report)),
     // Spec section 2 names the call report's button Query (查询), not the entity lists' Search.
     searchLabel: t('reports.query'),

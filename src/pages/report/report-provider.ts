@@ -9,7 +9,11 @@ import { ApiError, userFacing } from '../../lib/http-error';
 import type { Translate } from '../../lib/translate';
 
 /** What a report list's meta names: its endpoint, and its conditions' schemas (to type what the URL gave back as text). */
-export type ReportMeta = ConditionMeta & { conditions?: Readonly<Record<string, PropertySchema>> };
+export type ReportMeta = ConditionMeta & {
+  conditions?: Readonly<Record<string, PropertySchema>>;
+  /** Its conditions' labels as the filter bar shows them (the report's own words first): an error names the fields so. */
+  labels?: Readonly<Record<string, string>>;
+};
 
 /**
  * The 'reports' data provider: a report page's list posts its condition object
@@ -25,7 +29,7 @@ export function createReportProvider(apiUrl: string, http: Http, t: Translate): 
   return {
     getApiUrl: () => apiUrl,
     getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
-      const { module, action, conditions } = (meta ?? {}) as ReportMeta;
+      const { module, action, conditions, labels = {} } = (meta ?? {}) as ReportMeta;
       if (!module || !action) throw new Error(`Report ${resource}: meta names no endpoint`);
       const url = endpoint(apiUrl, resource, { module, action }, action);
       try {
@@ -36,8 +40,9 @@ export function createReportProvider(apiUrl: string, http: Http, t: Translate): 
         const { totals } = (body.data ?? {}) as { totals?: Record<string, unknown> };
         return totals ? { ...page, totals } : page;
       } catch (error) {
-        // The server's field names read as the filter bar's labels.
-        throw error instanceof ApiError ? userFacing(error, (field) => t(`reports.conditions.${field}`, { defaultValue: field })) : error;
+        // The server's field names read as the filter bar's labels (the report's own words: "To", not "End date").
+        const label = (field: string) => labels[field] ?? t(`reports.conditions.${field}`, { defaultValue: field });
+        throw error instanceof ApiError ? userFacing(error, label, Object.keys(labels)) : error;
       }
     },
     getOne: readOnly,

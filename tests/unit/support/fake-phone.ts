@@ -27,7 +27,7 @@ export const USER = (() => {
 export const CALL = '0f0e0d0c-0b0a-4908-8706-050403020100';
 export const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 export const STATE = (status: number | null, extra: Partial<Extract<PhoneMessage, { type: 'STATE' }>> = {}): PhoneMessage => ({
-  type: 'STATE', status, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', ...extra,
+  type: 'STATE', status, since: T0, callId: '', phoneNum: '', direction: '', answered: false, held: false, link: 'up', party: '', answer: '', ...extra,
 });
 
 /** sessionStorage's behaviour for one tab: a page reload in a test is a second store given the same one. */

@@ -46,4 +46,4 @@ export function renderConsole(path: string, dataProvider: Partial<DataProvider> 
 export const sideMenu = () => within(screen.getByTestId('side-menu'));
 
 /** First lazy page loads transform many modules in the test runner. */
-export const SLOW = { timeout: 15_000 };
+export const SLOW = { timeout: 30_000 };
