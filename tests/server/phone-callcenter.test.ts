@@ -54,7 +54,7 @@ describe('with CC_QUEUE', () => {
     sw = await startSwitch();
     s = await startServer(sw, 'support@default');
     token = await s.login('agent1', 'agent123');
-  }, 30_000);
+  });
   afterAll(async () => {
     await s?.close();
     await sw?.close();
@@ -83,7 +83,7 @@ describe('with CC_QUEUE', () => {
     await until(() => statusesSent(sw, SEAT, mark).length === 3, 5000, 'Logged Out');
     expect(statusesSent(sw, SEAT, mark)).toEqual(['On Break', 'Available', 'Logged Out']);
     token = await s.login('agent1', 'agent123');
-  }, 30_000);
+  });
 
   test('nothing is sent while the link is down; once back, every seat is sent its status once', async () => {
     await choose(3);
@@ -127,7 +127,7 @@ test('without CC_QUEUE nothing is sent', async () => {
     await s.close();
     await sw.close();
   }
-}, 30_000);
+});
 
 test('the agent name is a seat number and nothing else', () => {
   expect(agentStatusCommand('8101', 'On Break')).toBe("callcenter_config agent set status 8101 'On Break'");
