@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
+import { COMPARISON } from '../../schemas/reports/shared/derived.ts';
+import { columnTitleKeys } from '../../schemas/report-words.ts';
 import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
@@ -27,6 +29,18 @@ interface CallRow {
 const CALL_KEYS = ['callId', 'userSeatNo', 'phoneNo', 'callTime', 'answerTime', 'destroyTime', 'linkFlag', 'ringSeconds', 'callSeconds', 'transferFrom', 'transferTo', 'recording'] as const;
 const zh = JSON.parse(fs.readFileSync(new URL('../../src/locales/zh.json', import.meta.url), 'utf8')) as {
   reports: { columns: Record<string, string>; kpi: Record<string, string> }; crud: { yes: string; no: string };
+};
+
+/** A word of the Chinese locale by its dotted key, or undefined. */
+const zhWord = (key: string): string | undefined => {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], zh);
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** A comparison KPI's label as the screen and the export title it: its column's first title key found. */
+const kpiLabel = (kpi: string): string | undefined => {
+  const column = COMPARISON.columns.find((c) => c.key === kpi);
+  return column ? columnTitleKeys(COMPARISON, column).map(zhWord).find(Boolean) : undefined;
 };
 
 /** Chromium's own throttling of this page's traffic: `latency` ms per request, `bytesPerSecond` down (-1: unlimited). */
@@ -165,8 +179,10 @@ test.describe('report export', () => {
     await expect(rows(page)).toHaveCount(list.length);
     const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
     expect(sheet[0]).toEqual(['kpi', 'current', 'previous', 'change'].map((key) => zh.reports.columns[key]));
+    // Every KPI has its words (no raw key), and the sheet titles each row with them.
+    expect(list.filter((r) => !kpiLabel(r.kpi)).map((r) => r.kpi)).toEqual([]);
     expect(sheet.slice(1).map((r) => [r[0], r[1] ?? null, r[2] ?? null, r[3] ?? null]))
-      .toEqual(list.map((r) => [zh.reports.kpi[r.kpi] ?? r.kpi, r.current, r.previous, r.change]));
+      .toEqual(list.map((r) => [kpiLabel(r.kpi), r.current, r.previous, r.change]));
   });
 
   test('the archived call report has its screen and exports what its API lists', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
 import { demoTokens } from '../support/demo-logins.ts';
+import { testClock } from '../support/test-clock.ts';
 import { arrangeSeat } from './seat-fixtures.ts';
 import { PhoneClient, startPhoneServer, type PhoneServer } from './phone-support.ts';
 
@@ -53,8 +55,13 @@ describe('pause reasons', () => {
   });
 
   it('the seat status summary shows toilet and short breaks apart', async () => {
-    const [{ today }] = await s.ctx.db.query<{ today: string }>(`SELECT to_char(now(), 'YYYY-MM-DD') AS today`) as [{ today: string }];
-    const res = await post('/api/CallReport/getSeatStatusSynthesis', t.supervisor, { startTime: today, endTime: today, userSeatNo: '8101' });
+    // Its own breaks (tests run in any order): a toilet break, then a short one.
+    await arrangeSeat(s.ctx.db, '8101', 0);
+    expect((await post('/api/User/setStatus3', t.agent1, { userSeatNo: '8101' })).body.data).toMatchObject({ reason: 'toilet' });
+    expect((await post('/api/UserSeatLog/changeSeatStatus', t.agent1, { userSeatNo: '8101', status: 3 })).body.data).toMatchObject({ reason: 'short' });
+    // The days around the server's now, so a run just before midnight still holds both logs.
+    const day = (offset: number) => dayjs(testClock.now()).add(offset, 'day').format('YYYY-MM-DD');
+    const res = await post('/api/CallReport/getSeatStatusSynthesis', t.supervisor, { startTime: day(-1), endTime: day(1), userSeatNo: '8101' });
     expect(res.status).toBe(200);
     const breaks = (res.body.data.list as Array<{ status: number; reason: string }>).filter((r) => r.status === 3).map((r) => r.reason);
     expect(breaks).toEqual(expect.arrayContaining(['short', 'toilet']));
