@@ -15,10 +15,20 @@ async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/login/);
 }
 
+/**
+ * Picks an option of a select or tree select and checks the field shows it, as a person looks
+ * before going on: on a busy machine a tree select's list may render again (its options come)
+ * between Playwright's look and its click, and the click then picks nothing; the pick is tried
+ * again until the field shows the option.
+ */
 async function pickOption(page: Page, form: Locator, label: string, option: string): Promise<void> {
-  await form.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click();
-  await page.keyboard.press('Escape');
+  const field = form.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  await expect(async () => {
+    await form.getByLabel(label, { exact: true }).click();
+    await page.locator(`.ant-select-dropdown:visible [title="${option}"]`).click({ timeout: 5_000 });
+    await page.keyboard.press('Escape');
+    await expect(field).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A token of the user's own, independent of the browser session (logging out there revokes that one). */
