@@ -40,6 +40,9 @@ async function seatStatusReport(seat: string) {
 describe('seat monitor figures', () => {
   it('count ready, busy (calls and post-call, not logged in), not ready and logged out, as the report has them', async () => {
     const presence = s.app.telephony.presence;
+    // Only this test's logs on these seats: in working hours the demo seed leaves a status open
+    // at now, whose time the report would add to what this test measures.
+    await s.ctx.db.query('DELETE FROM seat_status_logs WHERE user_seat_no = ANY($1::text[])', [[...SEATS]]);
     await arrangeSeat(s.ctx.db, '8101', 0);
     await arrangeSeat(s.ctx.db, '8102', 5);
     await arrangeSeat(s.ctx.db, '8103', 4);
