@@ -20,6 +20,13 @@ export const presenceTiming = { refreshMs: 5_000, leaseMs: 15_000, sweepMs: 2_00
 export const PRESENT = (seat: string): string =>
   `EXISTS (SELECT 1 FROM phone_sockets p WHERE p.user_seat_no = ${seat} AND p.present_until > now())`;
 
+/**
+ * SQL: whether the seat has had a phone socket and has none present now: its browser went away
+ * (a seat that never opened the phone bar, as in a desk-phone-only setup, is not absent).
+ */
+export const ABSENT = (seat: string): string =>
+  `(EXISTS (SELECT 1 FROM phone_sockets a WHERE a.user_seat_no = ${seat}) AND NOT ${PRESENT(seat)})`;
+
 const MS = (param: string) => `make_interval(secs => ${param}::double precision / 1000)`;
 
 /** Announces a seat's change to the seat monitors of every process (the payload of migration 007). */
@@ -51,8 +58,8 @@ async function leave(tx: Queryable, seat: string, goneAt: string, clock: Clock):
 
 /**
  * One sweep: every seat that has had a phone socket, has none present now, and either was not
- * swept for this absence yet or has an open status again (a call that ended after the browser
- * went away logs ready), leaves. Returns the seats it closed.
+ * swept for this absence yet or has an open status again (one opened by hand in the database,
+ * or by an older process; the gateway opens none after a call on an absent seat), leaves. Returns the seats it closed.
  */
 export async function sweepAbsent(db: Db, clock: Clock = systemClock): Promise<string[]> {
   return db.transaction(async (tx) => {

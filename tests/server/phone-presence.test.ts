@@ -85,8 +85,13 @@ describe('two processes, a short grace period', () => {
     expect(row).toMatchObject({ status: 7, present: false, callId, phoneNo: '13600136000' });
     const [call] = await pair.a.ctx.db.query<{ ended: boolean }>('SELECT destroy_time IS NOT NULL AS ended FROM call_records WHERE call_id = $1', [callId]);
     expect(call!.ended).toBe(false);
+    const logsBefore = (await logsOf(pair.a.ctx.db, '8104')).length;
     await pair.sim.hangup('1104');
-    // The call's end logs ready for a seat nobody is at: the sweeper closes that too.
+    // The call's end opens no status for a seat nobody is at (no ready row for the sweeper to close).
+    await until(async () => (await pair.a.ctx.db.query('SELECT 1 FROM call_records WHERE call_id = $1 AND destroy_time IS NOT NULL', [callId])).length > 0,
+      15_000, 'the call closed');
+    expect((await logsOf(pair.a.ctx.db, '8104')).length).toBe(logsBefore);
+    expect(await openLogsOf(pair.a.ctx.db, '8104')).toEqual([]);
     await until(async () => {
       const r = await monitorRow(pair.a, supervisor, '8104');
       return r.callId === null && r.status === null && (await openLogsOf(pair.a.ctx.db, '8104')).length === 0;

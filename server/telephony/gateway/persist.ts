@@ -10,7 +10,8 @@
  * - a status change older than the seat's open log is dropped (a later event moved the seat on).
  */
 import type { Db, Queryable } from '../../db/types.ts';
-import { changeSeatStatus } from '../../seats/status-log.ts';
+import { changeSeatStatus, closeSeatStatus } from '../../seats/status-log.ts';
+import { ABSENT } from '../../seats/presence.ts';
 import { SEAT_STATUS, type SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
 import type { CallSnapshot, Write } from './call-state.ts';
 
@@ -73,6 +74,22 @@ async function changeIfLatest(tx: Queryable, seat: string, status: SeatStatusCod
   if (newer.length === 0) await changeSeatStatus(tx, { seat, status, at });
 }
 
+/**
+ * A call's end for its seat: the seat's next status (changeIfLatest), or, when nobody is at the
+ * seat any more (its browser went away during the call), its open status closed at the call's
+ * end and no new one: the seat is logged out, as the presence sweeper leaves it.
+ */
+async function endForSeat(tx: Queryable, seat: string, next: () => Promise<SeatStatusCode>, at: Date): Promise<void> {
+  const [{ absent } = { absent: false }] = await tx.query<{ absent: boolean }>(`SELECT ${ABSENT('$1')} AS absent`, [seat]);
+  if (!absent) return changeIfLatest(tx, seat, await next(), at);
+  await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
+  const newer = await tx.query(
+    'SELECT 1 FROM seat_status_logs WHERE user_seat_no = $1 AND s_end_time IS NULL AND s_start_time > $2::timestamptz LIMIT 1',
+    [seat, at.toISOString()],
+  );
+  if (newer.length === 0) await closeSeatStatus(tx, seat, at);
+}
+
 /** The seat's status after its call: post-call processing after a survey or when configured, else ready. */
 async function endStatus(tx: Queryable, agentLeg: string, afterCallSeconds: number): Promise<SeatStatusCode> {
   if (afterCallSeconds > 0) return SEAT_STATUS.afterCall;
@@ -94,7 +111,7 @@ export async function persistEvent(db: Db, eventId: string, writes: Write[], aft
           [w.callId, w.legNo, w.leg, w.seat, w.at.toISOString(), w.detail],
         );
       } else if (w.kind === 'status') await changeIfLatest(tx, w.seat, w.status, w.at);
-      else await changeIfLatest(tx, w.seat, await endStatus(tx, w.agentLeg, afterCallSeconds), w.at);
+      else await endForSeat(tx, w.seat, () => endStatus(tx, w.agentLeg, afterCallSeconds), w.at);
     }
     return true;
   });
