@@ -62,11 +62,7 @@ describe(`three-way (${engine})`, () => {
 });
 
 describe(`attended transfer (${engine})`, () => {
-  // Known defect (issue 19, open): on PostgreSQL the consulted seat gets CHANNEL_DESTROY right after
-  // TRANSFER when the attended transfer completes (the call is lost for it); on PGlite it keeps
-  // the call. Marked as failing there until fixed: it reports as soon as the defect is gone.
-  const completes = engine === 'postgres' ? test.fails : test;
-  completes('consult while the customer holds, then complete: the consulted seat takes the call, the agent is ready', async () => {
+  test('consult while the customer holds, then complete: the consulted seat takes the call, the agent is ready', async () => {
     const agent = await agentSocket('agent3', 'agent123', '8103');
     const target = await agentSocket('agent4', 'agent123', '8104');
     const callId = await talking(agent, '8103', '1103', '13400134000');

@@ -216,6 +216,22 @@ describe('hold, transfer, survey, recording', () => {
     expect(t.trace()).toEqual([...hangupOf('customer'), ...hangupOf('agent'), ...hangupOf('third')]);
   });
 
+  it('a consulted leg bridged to the customer (uuid_bridge) before its three_way starts keeps the call: the bridge replaces the dialplan', async () => {
+    const t = setup();
+    const { callId, agent } = await talking(t, '1103', '8103');
+    const consulted = 'cccccccc-0000-4000-8000-000000000005';
+    const job = t.model.originate(`{origination_uuid=${consulted},cc_consult_of=${callId},cc_consult_seat=8103}user/1104 &three_way(${agent})`);
+    t.names.set(consulted, 'consulted');
+    await t.clock.advance(t.model.timings.dialOutAnswerMs);
+    expect(await job).toBe(`+OK ${consulted}\n`);
+    // The agent completes at once, within the switch's delay before the application runs.
+    expect(t.model.bridgeUuids(callId, consulted)).toBe(true);
+    await t.clock.advance(t.model.timings.bridgeDelayMs);
+    expect(t.trace()).toEqual(['CHANNEL_CREATE consulted', 'CHANNEL_ANSWER consulted', ...hangupOf('agent'), 'CHANNEL_BRIDGE customer']);
+    expect(t.model.legs.get(callId)?.peer).toBe(consulted);
+    expect(t.model.legs.get(consulted)?.peer).toBe(callId);
+  });
+
   it('a three-way leg whose conversation is gone hangs up once answered', async () => {
     const t = setup();
     const job = t.model.originate('{origination_uuid=cccccccc-0000-4000-8000-000000000004}user/1102 &three_way(dddddddd-0000-4000-8000-000000000000)');

@@ -92,8 +92,10 @@ export class CallModel extends LegCore {
       agent.onAnswer = () => {
         agent.onHangup = undefined;
         resolve(`+OK ${agent.uuid}\n`);
-        // The job's answer goes out first; then the dialplan application runs.
+        // The job's answer goes out first; then the dialplan application runs, unless a
+        // uuid_bridge took the leg in between (the bridge replaces what the leg was to run).
         this.later(agent, this.timings.bridgeDelayMs, () => {
+          if (agent.peer) return;
           if (bridgeTo) this.dial(agent, bridgeTo, cid);
           // The dialplan runs the extension (the gateway maps a ringing extension to its seat itself).
           else if (app.kind === 'extension') this.sendTo(agent, app.extension);
