@@ -153,6 +153,18 @@ export interface ReportSchema {
   readonly export?: boolean;
 }
 
+/** A column's value as a report answers it: text as a string, times as 'YYYY-MM-DD HH:mm:ss' (null when absent), figures as numbers. */
+export type ColumnValue<F extends ColumnFormat> =
+  F extends 'text' | 'recording' ? string
+    : F extends 'datetime' | 'date' ? string | null
+      : F extends 'yesNo' ? number | boolean | null
+        : number | null;
+
+/** One row of a report, from its schema's columns: `ReportRow<typeof callInfoByPhoneNo>`. */
+export type ReportRow<R extends { readonly columns: readonly ReportColumn[] }> = {
+  [C in R['columns'][number] as C['key']]: ColumnValue<C['format']>;
+};
+
 /** Every report answers this shape. */
 export interface ReportAnswer<Row = Record<string, unknown>> {
   list: Row[];

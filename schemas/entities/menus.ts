@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ADMIN_DELETE, ADMIN_WRITE } from '../permissions.ts';
+import { ADMIN_DELETE, ADMIN_WRITE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /**
@@ -20,7 +20,8 @@ const menus = {
       read: ['admin'],
       write: ADMIN_WRITE,
       remove: ADMIN_DELETE,
-      options: ['admin'],
+      // Whoever reads the roles reads their menus by name (the role list names each menu).
+      options: READERS,
     },
     menu: { parent: 'system', path: '/system/menu', icon: 'MenuOutlined', order: 30 },
     list: {

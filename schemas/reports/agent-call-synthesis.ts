@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 import { CALL_KPI, SCOPED_KPI, kpiColumn } from './shared/kpi.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Per agent (seat): inbound offered/answered, outbound attempted/connected, talk, AHT, ring time, satisfaction. */
 export default {
@@ -27,15 +28,12 @@ export default {
   groupBy: ['c.user_seat_no'],
   sorters: ['userSeatNo', 'offered', 'answered', 'outbound', 'talkSeconds', 'aht', 'satisfaction'],
   defaultSort: { field: 'userSeatNo', order: 'asc' },
-  paged: true,
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  ...PAGED_LIST,
   initialPageSize: 20,
-  totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['offered', 'answered', 'outbound'] },
   drill: {
     answered: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', direction: { const: 'in' }, answered: { const: true } } },
     handled: { report: 'fullCallReport', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime', answered: { const: true } } },
     outbound: { report: 'dialOut', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } },
   },
-  export: true,
 } as const satisfies ReportSchema;

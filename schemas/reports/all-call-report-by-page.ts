@@ -6,5 +6,4 @@ export default {
   id: 'allCallReportByPage',
   description: 'One page of the call report (its count comes from getAllCallReportTotal).',
   endpoint: { module: 'CallReport', action: 'getAllCallReportByPage' },
-  paged: true,
 } as const satisfies ReportSchema;

@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { STATUS_KPI, kpiColumn } from './shared/kpi.ts';
 import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Seat (booth) occupancy: per seat logged-in time, busy time (on call and after-call) and occupancy. */
 export default {
@@ -20,10 +21,7 @@ export default {
   groupBy: ['s.user_seat_no'],
   sorters: ['userSeatNo', 'loggedInSeconds', 'occupancy'],
   defaultSort: { field: 'userSeatNo', order: 'asc' },
-  paged: true,
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  ...PAGED_LIST,
   initialPageSize: 20,
-  totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['occupancy'] },
-  export: true,
 } as const satisfies ReportSchema;

@@ -1,8 +1,8 @@
 import type { ReportSchema } from '../report-types.ts';
 import { ANY_USER, ownSeat } from './shared/call-info.ts';
-import { PAGE_SIZES } from './shared/call-list.ts';
 import { dateRange, direction, phone, seat } from './shared/conditions.ts';
 import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Calls per customer number in the range: who calls most, and how they were served. */
 export default {
@@ -30,15 +30,11 @@ export default {
   sorters: ['calls', 'answered', 'abandoned', 'talkSeconds', 'lastCallTime', 'phoneNo'],
   defaultSort: { field: 'calls', order: 'desc' },
   tieBreak: 'c.phone_no',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
+  ...PAGED_LIST,
   drill: {
     calls: {
       report: 'callInfosByCondition',
       conditions: { exactPhoneNo: 'row.phoneNo', phoneNo: 'conditions.phoneNo', userSeatNo: 'conditions.userSeatNo', direction: 'conditions.direction', startTime: 'conditions.startTime', endTime: 'conditions.endTime' },
     },
   },
-  export: true,
 } as const satisfies ReportSchema;

@@ -8,5 +8,4 @@ export default {
   endpoint: { module: 'CallReport', action: 'getDialIn' },
   menu: { parent: 'reportcall', path: '/reportcall/dialin', icon: 'PhoneOutlined', order: 20 },
   where: "c.direction = 'in'",
-  paged: true,
 } as const satisfies ReportSchema;

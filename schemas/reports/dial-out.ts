@@ -8,5 +8,4 @@ export default {
   endpoint: { module: 'CallReport', action: 'getDialOut' },
   menu: { parent: 'reportcall', path: '/reportcall/dialout', icon: 'PhoneOutlined', order: 30 },
   where: "c.direction = 'out'",
-  paged: true,
 } as const satisfies ReportSchema;

@@ -1,7 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { SUPERVISORS } from './shared/call-info.ts';
-import { PAGE_SIZES } from './shared/call-list.ts';
-import { dateRange, seat } from './shared/conditions.ts';
+import { conditionObject, dateRange, seat } from './shared/conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** E-mail items; empty until an e-mail channel records them. */
 export default {
@@ -11,11 +11,7 @@ export default {
   access: SUPERVISORS,
   menu: { parent: 'reportcall', path: '/reportcall/email', icon: 'CalendarOutlined', order: 190 },
   from: 'email_items e',
-  conditions: {
-    type: 'object',
-    properties: { ...dateRange('e.received_at'), userSeatNo: seat('e.user_seat_no'), state: { type: 'string', enum: ['new', 'assigned', 'replied', 'closed'], 'x-filter': { sql: 'e.state', op: 'eq' } } },
-    additionalProperties: false,
-  },
+  conditions: conditionObject({ ...dateRange('e.received_at'), userSeatNo: seat('e.user_seat_no'), state: { type: 'string', enum: ['new', 'assigned', 'replied', 'closed'], 'x-filter': { sql: 'e.state', op: 'eq' } } }),
   columns: [
     { key: 'fromAddress', sql: 'e.from_address', format: 'text' },
     { key: 'toAddress', sql: 'e.to_address', format: 'text' },
@@ -29,9 +25,5 @@ export default {
   sorters: ['receivedAt', 'userSeatNo', 'state', 'replySeconds'],
   defaultSort: { field: 'receivedAt', order: 'desc' },
   tieBreak: 'e.id',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
-  export: true,
+  ...PAGED_LIST,
 } as const satisfies ReportSchema;

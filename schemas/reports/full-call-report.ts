@@ -9,5 +9,4 @@ export default {
   endpoint: { module: 'CallReport', action: 'getFullCallReport' },
   menu: { parent: 'reportcall', path: '/reportcall/fullcallreport', icon: 'PhoneOutlined', order: 10 },
   columns: [...CALL_COLUMNS, ...TRANSFER_COLUMNS, RECORDING_COLUMN],
-  paged: true,
 } as const satisfies ReportSchema;

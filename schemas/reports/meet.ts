@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { LOG_SECONDS, STATUS } from './shared/kpi.ts';
 import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Meetings (status 2 and 13): who, when, how long. */
 export default {
@@ -22,9 +23,5 @@ export default {
   sorters: ['startTime', 'userSeatNo', 'seconds'],
   defaultSort: { field: 'startTime', order: 'desc' },
   tieBreak: 's.id',
-  paged: true,
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
-  initialPageSize: 10,
-  totals: true,
-  export: true,
+  ...PAGED_LIST,
 } as const satisfies ReportSchema;

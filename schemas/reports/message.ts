@@ -1,7 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { SUPERVISORS } from './shared/call-info.ts';
-import { PAGE_SIZES } from './shared/call-list.ts';
-import { dateRange, phone, seat } from './shared/conditions.ts';
+import { conditionObject, dateRange, phone, seat } from './shared/conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Voice messages left when no agent answered; empty until the phone channel records them. */
 export default {
@@ -11,11 +11,7 @@ export default {
   access: SUPERVISORS,
   menu: { parent: 'reportcall', path: '/reportcall/message', icon: 'PhoneOutlined', order: 180 },
   from: 'voice_messages v',
-  conditions: {
-    type: 'object',
-    properties: { ...dateRange('v.left_at'), phoneNo: phone('v.phone_no'), userSeatNo: seat('v.user_seat_no'), handled: { type: 'boolean', 'x-filter': { sql: 'v.handled', op: 'eq' } } },
-    additionalProperties: false,
-  },
+  conditions: conditionObject({ ...dateRange('v.left_at'), phoneNo: phone('v.phone_no'), userSeatNo: seat('v.user_seat_no'), handled: { type: 'boolean', 'x-filter': { sql: 'v.handled', op: 'eq' } } }),
   columns: [
     { key: 'callId', sql: 'v.call_id', format: 'text' },
     { key: 'phoneNo', sql: 'v.phone_no', format: 'text' },
@@ -30,9 +26,5 @@ export default {
   sorters: ['leftAt', 'seconds', 'userSeatNo'],
   defaultSort: { field: 'leftAt', order: 'desc' },
   tieBreak: 'v.id',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
-  export: true,
+  ...PAGED_LIST,
 } as const satisfies ReportSchema;

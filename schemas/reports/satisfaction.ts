@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 const level = (n: number) => ({ key: `level${n}`, sql: `count(*) FILTER (WHERE c.satisfaction = ${n})`, format: 'number', total: 'kpi' }) as const;
 
@@ -22,10 +23,7 @@ export default {
   groupBy: ['c.user_seat_no'],
   sorters: ['userSeatNo', 'rated', 'satisfaction'],
   defaultSort: { field: 'userSeatNo', order: 'asc' },
-  paged: true,
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  ...PAGED_LIST,
   initialPageSize: 20,
-  totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['satisfaction'] },
-  export: true,
 } as const satisfies ReportSchema;

@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { STATUS_KPI, kpiColumn } from './shared/kpi.ts';
 import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 /** Per seat: seconds in each status, from the seat status logs. */
 export default {
@@ -25,11 +26,8 @@ export default {
   groupBy: ['s.user_seat_no'],
   sorters: ['userSeatNo', 'readySeconds', 'onCallSeconds', 'breakSeconds'],
   defaultSort: { field: 'userSeatNo', order: 'asc' },
-  paged: true,
-  pageSizes: [20, 50, 100, 200, 300, 500, 1000],
+  ...PAGED_LIST,
   initialPageSize: 20,
-  totals: true,
   chart: { type: 'bar', x: 'userSeatNo', y: ['readySeconds', 'onCallSeconds', 'afterCallSeconds', 'breakSeconds'] },
   drill: { meetingSeconds: { report: 'meet', conditions: { userSeatNo: 'row.userSeatNo', startTime: 'conditions.startTime', endTime: 'conditions.endTime' } } },
-  export: true,
 } as const satisfies ReportSchema;

@@ -1,7 +1,8 @@
 import type { ReportSchema } from '../report-types.ts';
-import { ANY_USER, ownSeat } from './shared/call-info.ts';
-import { CALL_COLUMNS, CALL_SORTERS, PAGE_SIZES } from './shared/call-list.ts';
-import { dateRange, seat } from './shared/conditions.ts';
+import { OWN_CALLS } from './shared/call-info.ts';
+import { CALL_COLUMNS, CALL_SORTERS, SCORE } from './shared/call-list.ts';
+import { conditionObject, dateRange, seat } from './shared/conditions.ts';
+import { PAGED_LIST } from './shared/paging.ts';
 
 const score = { type: 'integer', minimum: 1, maximum: 5, 'x-filter': { sql: 'c.satisfaction', op: 'eq' } } as const;
 
@@ -10,18 +11,10 @@ export default {
   id: 'wyCallInfosQuality',
   description: "Scored calls (score = the customer's 1-5 rating until inspections are recorded), optionally of one score.",
   endpoint: { module: 'CallInfo', action: 'getWyCallInfosQuality' },
-  access: ANY_USER,
-  ownSeat: ownSeat('c.user_seat_no'),
-  from: 'call_records c',
+  ...OWN_CALLS,
+  ...PAGED_LIST,
   where: 'c.satisfaction IS NOT NULL',
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), score }, additionalProperties: false },
-  columns: [...CALL_COLUMNS, { key: 'score', sql: 'c.satisfaction', format: 'number' }],
+  conditions: conditionObject({ ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), score }),
+  columns: [...CALL_COLUMNS, SCORE],
   sorters: [...CALL_SORTERS, 'score'],
-  defaultSort: { field: 'callTime', order: 'desc' },
-  tieBreak: 'c.call_id',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
-  export: true,
 } as const satisfies ReportSchema;

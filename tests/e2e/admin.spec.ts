@@ -44,6 +44,9 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
   return ((await res.json()) as { data: T }).data;
 }
 
+// Runs inside the page; the server's type settings have no DOM library.
+declare const localStorage: { setItem(key: string, value: string): void };
+
 // A step that cannot happen should fail at that step, not at the end of the test.
 test.use({ actionTimeout: 10_000 });
 
@@ -139,4 +142,26 @@ test.describe('administration', () => {
     });
     expect(res.status()).toBe(403);
   });
+
+  /** The menus column of the role list: each menu of a role as a tag. */
+  async function roleMenus(page: Page, code: string): Promise<string[]> {
+    await page.goto('/#/system/role');
+    const row = page.getByTestId('resource-table').getByRole('row', { name: new RegExp(`\\b${code}\\b`) });
+    const menus = row.locator('td').nth(4).locator('.ant-tag');
+    await expect(menus.first()).toBeVisible();
+    return menus.allInnerTexts();
+  }
+
+  for (const [language, home, calls] of [['zh', '首页', '通话记录'], ['en', 'Home', 'Call records']] as const) {
+    test(`a supervisor reads the role list's menus by name, not number (${language})`, async ({ page }) => {
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      await loginAs(page, 'supervisor', 'super123');
+      // The agent role's seeded menus: home, its calls and the chat inbox.
+      await expect.poll(() => roleMenus(page, 'agent')).toContain(home);
+      const shown = await roleMenus(page, 'agent');
+      expect(shown).toContain(calls);
+      expect(shown.filter((text) => /^\s*\d+\s*$/.test(text))).toEqual([]);
+      if (language === 'zh') await page.screenshot({ path: test.info().outputPath('role-list.png'), fullPage: true });
+    });
+  }
 });

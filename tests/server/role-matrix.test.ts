@@ -38,7 +38,7 @@ const matrix: Array<[action: string, body: unknown, expected: Record<Who, number
   ['menuManagement/getList', {}, ADMIN_READ],
   ['menuManagement/doEdit', {}, WRITE],
   ['menuManagement/doDelete', { ids: [999999] }, REMOVE],
-  ['menuManagement/getMenuOptions', {}, ADMIN_READ],
+  ['menuManagement/getMenuOptions', {}, READ],
   ['menuManagement/allocMenu', {}, WRITE],
   ['lineManagement/getList', {}, READ],
   ['lineManagement/doEdit', {}, WRITE],

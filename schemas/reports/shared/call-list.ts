@@ -1,19 +1,47 @@
 import type { ReportSchema } from '../../report-types.ts';
 import { answered, dateRange, direction, phone, seat } from './conditions.ts';
 import { RING_CAP_SECONDS } from './kpi.ts';
+import { PAGED_LIST } from './paging.ts';
 
-/** The call list's nine columns (spec section 2), shared by every report that lists calls; a totals row sums talk and ring time (each call's ring at most 60 s). */
-export const CALL_COLUMNS = [
-  { key: 'callId', sql: 'c.call_id', format: 'text' },
-  { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
-  { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
-  { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
+/**
+ * A call record's columns over call_records c, each written once: a call list picks them by name
+ * or takes one of the runs below. `lineName` needs `LEFT JOIN lines l ON l.id = c.line_id`.
+ */
+export const CALL = {
+  callId: { key: 'callId', sql: 'c.call_id', format: 'text' },
+  direction: { key: 'direction', sql: 'c.direction', format: 'text' },
+  userSeatNo: { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
+  phoneNo: { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
+  lineId: { key: 'lineId', sql: 'c.line_id', format: 'number' },
+  lineName: { key: 'lineName', sql: "coalesce(l.line_name, '')", format: 'text' },
+  callTime: { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
+  /** The switch's hang-up cause, shown in words with the cause itself on hover. */
+  hangupCause: { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text', codes: 'hangupCause' },
+  satisfaction: { key: 'satisfaction', sql: 'c.satisfaction', format: 'number' },
+  classification: { key: 'classification', sql: 'c.classification', format: 'text' },
+} as const;
+
+/** From the call's start to its end: times, connected, ring (at most 60 s a call) and talk, the two summed in the totals row. */
+export const CALL_TIMES = [
+  CALL.callTime,
   { key: 'answerTime', sql: 'c.answer_time', format: 'datetime' },
   { key: 'destroyTime', sql: 'c.destroy_time', format: 'datetime' },
   { key: 'linkFlag', sql: 'c.link_flag', format: 'yesNo' },
   { key: 'ringSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS, total: 'sum' },
   { key: 'callSeconds', sql: 'c.call_seconds', format: 'duration', total: 'sum' },
 ] as const;
+
+/** The call list's nine columns (spec section 2), shared by every report that lists calls. */
+export const CALL_COLUMNS = [CALL.callId, CALL.userSeatNo, CALL.phoneNo, ...CALL_TIMES] as const;
+
+/** How a call ended for the customer: the hang-up cause, the rating, the classification. */
+export const CALL_OUTCOME = [CALL.hangupCause, CALL.satisfaction, CALL.classification] as const;
+
+/** A quality inspection's score: no inspections are recorded yet, so the customer's 1-5 rating stands in. */
+export const SCORE = { key: 'score', sql: 'c.satisfaction', format: 'number' } as const;
+
+/** What a call list adds to the call-report row. */
+export const CALL_EXTRA = [CALL.direction, CALL.lineId, ...CALL_OUTCOME] as const;
 
 /**
  * A call's recording as the path that plays it (GET /api/recordings/<callId>, the session user's
@@ -30,8 +58,9 @@ export const TRANSFER_COLUMNS = [
 ] as const;
 
 export const CALL_SORTERS = ['callTime', 'answerTime', 'destroyTime', 'ringSeconds', 'callSeconds', 'userSeatNo'] as const;
-/** Spec section 2's page sizes (the report page adds the initial 10 to its selector). */
-export const PAGE_SIZES = [20, 50, 100, 200, 300, 500, 1000] as const;
+
+/** Newest call first; the call id orders calls of the same instant, so pages never overlap. */
+export const NEWEST_CALLS_FIRST = { defaultSort: { field: 'callTime', order: 'desc' }, tieBreak: 'c.call_id' } as const;
 
 export const CALL_CONDITIONS = {
   type: 'object',
@@ -39,17 +68,13 @@ export const CALL_CONDITIONS = {
   additionalProperties: false,
 } as const;
 
-/** What every call list shares; a report file adds its id, endpoint, paging and anything of its own. */
+/** What every call-report list shares; a report file adds its id, endpoint and anything of its own. */
 export const CALL_LIST = {
   access: ['admin', 'supervisor'],
   from: 'call_records c',
   conditions: CALL_CONDITIONS,
   columns: CALL_COLUMNS,
   sorters: CALL_SORTERS,
-  defaultSort: { field: 'callTime', order: 'desc' },
-  tieBreak: 'c.call_id',
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
-  export: true,
-} as const satisfies Omit<ReportSchema, 'id' | 'endpoint' | 'paged'>;
+  ...NEWEST_CALLS_FIRST,
+  ...PAGED_LIST,
+} as const satisfies Omit<ReportSchema, 'id' | 'endpoint'>;

@@ -5,7 +5,7 @@
  * source_way 'web', WeChat-sourced ones 'weixin'.
  */
 import { SUPERVISORS } from './call-info.ts';
-import { PAGE_SIZES } from './call-list.ts';
+import { PAGED_LIST } from './paging.ts';
 import { dateRange, seat } from './conditions.ts';
 import { NOW } from './kpi.ts';
 
@@ -88,10 +88,7 @@ export const chatSessions = (source: Source) => ({
   sorters: ['accessTime', 'endTime', 'userSeatNo', 'messages', 'firstResponseSeconds', 'durationSeconds'],
   defaultSort: { field: 'accessTime', order: 'desc' },
   tieBreak: 'ch.id',
-  paged: true,
-  pageSizes: PAGE_SIZES,
-  initialPageSize: 10,
-  totals: true,
+  ...PAGED_LIST,
 }) as const;
 
 /** Per-agent chat statistics of one source (getWebChatReport, getWeixinReport), drilling into its session list. */

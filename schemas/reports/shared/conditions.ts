@@ -4,6 +4,9 @@
  */
 import { RANGE_BOUND } from '../../range.ts';
 
+/** A report's condition object: these properties and no others (an unknown key is a 400). */
+export const conditionObject = <const P extends Record<string, object>>(properties: P) => ({ type: 'object', properties, additionalProperties: false }) as const;
+
 /** A range bound (schemas/range.ts) shown as a date picker. */
 const BOUND = { ...RANGE_BOUND, 'x-widget': 'input' } as const;
 

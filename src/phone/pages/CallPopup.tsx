@@ -3,22 +3,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { unwrapList } from '../../../data-providers/envelope';
+import type { ReportRow } from '../../../schemas/report-types';
+import type callInfoByPhoneNo from '../../../schemas/reports/call-info-by-phone-no';
 import { http } from '../../app/providers';
 import { usePageTitle } from '../../shell/use-page-title';
 import { readPopupQuery } from '../popup-path';
 
-/** A row of CallInfo/getCallInfoByPhoneNo (schemas/reports/call-info-by-phone-no.ts). */
-interface HistoryRow {
-  callId: string;
-  userSeatNo: string;
-  callTime: string | null;
-  answerTime: string | null;
-  destroyTime: string | null;
-  callSeconds: number | null;
-  direction: string;
-}
+/** A row of CallInfo/getCallInfoByPhoneNo, typed by its schema. */
+type HistoryRow = ReportRow<typeof callInfoByPhoneNo>;
 
-const COLUMNS = ['callTime', 'userSeatNo', 'answerTime', 'destroyTime', 'callSeconds'] as const;
+const COLUMNS = ['callTime', 'userSeatNo', 'answerTime', 'destroyTime', 'callSeconds'] as const satisfies readonly (keyof HistoryRow)[];
 
 /**
  * The call pop-up at /popup/index (spec section 2), opened by an incoming or transferred call:
