@@ -4,7 +4,7 @@ import { anyUser } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf, message } from '../http/language.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
-import { ADMIN_WRITE } from '../../schemas/permissions.ts';
+import { ADMIN_WRITE, SEES_EVERY_ORDER } from '../../schemas/permissions.ts';
 import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar.ts';
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
@@ -51,6 +51,15 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
     kinds: [...kinds.values()].map(({ kind }) => ({ id: kind.id, title: kind.title[languageOf(req)], fields: kind.fields, required: kind.required, ivr: kind.ivr ?? '' })),
     states: Object.entries(ORDER_STATES).map(([id, r]) => ({ id, sla: r.sla, pending: 'pending' in r ? r.pending : '', to: r.to })),
     priorities: PRIORITIES, sources: SOURCES, overviews: OVERVIEWS,
+  }));
+  // Where an order may go: the departments that take work orders, and the people who may own one (their staff, and supervisors).
+  post('getDispatchOptions', async () => ({
+    departments: await ctx.db.query('SELECT id AS value, name AS label FROM departments WHERE work_orders ORDER BY sort_order, id'),
+    owners: await ctx.db.query(
+      `SELECT u.id AS value, u.user_chinese_name AS label, u.user_name AS "userName", u.depart_id AS "departId" FROM users u
+        LEFT JOIN departments d ON d.id = u.depart_id
+        WHERE d.work_orders OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = ANY($1::text[]))
+        ORDER BY u.depart_id NULLS LAST, u.id`, [[...SEES_EVERY_ORDER]]),
   }));
   post('create', async (req, lang) => {
     const b = body(req);
