@@ -2,7 +2,8 @@
  * `npm test`: type check, unit tests, server tests on PGlite and (when its binaries are
  * present) on a throwaway PostgreSQL, production build, browser tests in Debian's Chromium.
  * Installs chromium and postgresql from Debian when run as root and missing. Ends with the
- * slowest ten test files (all suites) and one line "N passed, N failed".
+ * slowest ten test files (all suites), every failure by name (scripts/test-summary.ts; Vitest's
+ * through scripts/vitest-failures.ts) and, last, one line "N passed, N failed".
  *
  * Two lanes run at once, since much of the server suites' time is spent waiting on sockets,
  * timers and databases: (1) type checks, unit tests, build, browser tests; (2) the server
@@ -16,16 +17,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBin } from '../tests/support/pg-cluster.ts';
+import { playwrightFailures, playwrightFileTimes, summaryLines, type Failure, type FileTime, type PlaywrightReport, type Tally } from './test-summary.ts';
+import type { VitestOutcome } from './vitest-failures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-results-'));
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-interface Tally { name: string; passed: number; failed: number; note?: string }
 const results: Tally[] = [];
+/** Every failure by name, for the list above the last line. */
+const failures: Failure[] = [];
 /** Seconds each test file took, by suite, for the slowest-files list. */
-const fileTimes: { suite: string; file: string; seconds: number }[] = [];
+const fileTimes: FileTime[] = [];
 const SERIAL = process.env.TEST_SERIAL === '1';
 
 function runSync(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
@@ -78,55 +82,56 @@ function ensureSystemPackages(): void {
   }
 }
 
+const relative = (file: string) => (path.isAbsolute(file) ? path.relative(root, file) : file);
+
 async function check(name: string, cmd: string, args: string[]): Promise<boolean> {
   const ok = (await run(cmd, args)) === 0;
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  if (!ok) failures.push({ suite: name, name: `${[path.basename(cmd), ...args.map((a) => relative(a))].join(' ')} failed (its output is above)` });
   return ok;
 }
 
-const relative = (file: string) => path.relative(root, path.resolve(root, file));
-
 async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {}, extra: string[] = [], beside = false): Promise<void> {
   const file = path.join(out, `${name}.json`);
-  const args = ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extra];
-  const code = await (beside ? runBeside(name, bin('vitest'), args, env) : run(bin('vitest'), args, env));
+  const failuresFile = path.join(out, `${name}.failures.json`);
+  const args = ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+    `--reporter=${path.join(root, 'scripts/vitest-failures.ts')}`, ...extra];
+  const childEnv = { ...env, TEST_FAILURES_FILE: failuresFile };
+  const code = await (beside ? runBeside(name, bin('vitest'), args, childEnv) : run(bin('vitest'), args, childEnv));
   try {
-    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
-    results.push({ name, passed: r.numPassedTests, failed, ...(r.numPendingTests ? { note: `${r.numPendingTests} skipped` } : {}) });
-    for (const t of r.testResults as { name: string; startTime: number; endTime: number }[]) {
-      fileTimes.push({ suite: name, file: relative(t.name), seconds: (t.endTime - t.startTime) / 1000 });
-    }
+    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numPendingTests: number };
+    const o = JSON.parse(fs.readFileSync(failuresFile, 'utf8')) as VitestOutcome;
+    // A hook, file or unhandled error that failed outside a test counts once, as a test would.
+    const named = o.failures.map((f) => ({ suite: name, name: f }));
+    if (code !== 0 && named.length === 0) named.push({ suite: name, name: `(vitest exited with code ${code} and named no failure)` });
+    failures.push(...named);
+    results.push({ name, passed: r.numPassedTests, failed: named.length, ...(r.numPendingTests ? { note: `${r.numPendingTests} skipped` } : {}) });
+    for (const t of o.files) fileTimes.push({ suite: name, file: t.file, seconds: t.seconds });
   } catch {
     results.push({ name, passed: 0, failed: 1, note: 'runner produced no report' });
+    failures.push({ suite: name, name: `(vitest produced no report; exit code ${code}: its output is above)` });
   }
 }
-
-interface PwSuite { file?: string; suites?: PwSuite[]; specs?: { file?: string; tests: { results: { duration: number }[] }[] }[] }
 
 async function playwright(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     results.push({ name: 'e2e', passed: 0, failed: 1, note: `no Chromium at ${CHROMIUM}` });
+    failures.push({ suite: 'e2e', name: `(not run: no Chromium at ${CHROMIUM})` });
     return;
   }
   const file = path.join(out, 'e2e.json');
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: CHROMIUM });
   try {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Record<string, number>; suites: PwSuite[] };
+    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as PlaywrightReport;
     const s = report.stats;
-    const failed = s.unexpected! + s.flaky! + (code !== 0 && s.unexpected === 0 ? 1 : 0);
+    const named = playwrightFailures('e2e', report, 'tests/e2e', code);
+    failures.push(...named);
+    const failed = Math.max(s.unexpected! + s.flaky!, named.length);
     results.push({ name: 'e2e', passed: s.expected!, failed, ...(s.skipped ? { note: `${s.skipped} skipped` } : {}) });
-    const ms = new Map<string, number>();
-    const walk = (suite: PwSuite, file: string) => {
-      for (const spec of suite.specs ?? []) {
-        for (const t of spec.tests) for (const r of t.results) ms.set(file, (ms.get(file) ?? 0) + r.duration);
-      }
-      for (const inner of suite.suites ?? []) walk(inner, file);
-    };
-    for (const top of report.suites) walk(top, top.file ?? '?');
-    for (const [f, total] of ms) fileTimes.push({ suite: 'e2e', file: relative(path.join('tests/e2e', f)), seconds: total / 1000 });
+    fileTimes.push(...playwrightFileTimes('e2e', report, 'tests/e2e'));
   } catch {
     results.push({ name: 'e2e', passed: 0, failed: 1, note: 'runner produced no report' });
+    failures.push({ suite: 'e2e', name: `(playwright produced no report; exit code ${code}: its output is above)` });
   }
 }
 
@@ -155,18 +160,10 @@ if (await check('build', process.execPath, [path.join(root, 'node_modules/vite/b
   await playwright();
 } else {
   results.push({ name: 'e2e', passed: 0, failed: 1, note: 'not run: the build failed' });
+  failures.push({ suite: 'e2e', name: '(not run: the build failed)' });
 }
 await beside;
 
-console.log('\nSuite results:');
-for (const r of results) console.log(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
-console.log(`\nSlowest test files (of ${fileTimes.length}; the whole run took ${((Date.now() - started) / 60_000).toFixed(1)} min):`);
-for (const t of [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
-  console.log(`  ${t.seconds.toFixed(1).padStart(7)} s  ${t.suite.padEnd(16)} ${t.file}`);
-}
-const passed = results.reduce((a, r) => a + r.passed, 0);
-const failed = results.reduce((a, r) => a + r.failed, 0);
-const skipped = results.reduce((a, r) => a + Number(/(\d+) skipped/.exec(r.note ?? '')?.[1] ?? 0), 0);
 fs.rmSync(out, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(summaryLines(results, failures, fileTimes, (Date.now() - started) / 60_000).join('\n'));
+process.exit(results.some((r) => r.failed > 0) ? 1 : 0);

@@ -98,6 +98,10 @@ function queueFrom(value: string | undefined): string | undefined {
   return value;
 }
 
+/** REPORT_DIRS: a deployment's own report schema folders, loaded after the project's (path-delimiter separated, relative to cwd). */
+export const reportDirsFrom = (env: NodeJS.ProcessEnv, cwd: string): string[] =>
+  (env.REPORT_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(cwd, dir));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -113,8 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],
-    // REPORT_DIRS: a deployment's own report schema folders, loaded after the project's (path-delimiter separated).
-    reportDirs: [REPORTS_DIR, ...(env.REPORT_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(cwd, dir))],
+    reportDirs: [REPORTS_DIR, ...reportDirsFrom(env, cwd)],
     maxSessionsPerUser: Math.max(1, intFrom(env.MAX_SESSIONS_PER_USER, 5, 'MAX_SESSIONS_PER_USER')),
     sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),

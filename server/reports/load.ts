@@ -1,9 +1,18 @@
 import fs from 'node:fs';
+import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReportSchema } from '../../schemas/report-types.ts';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/reports');
+
+let named = false;
+/** Lets every report file import the shared helpers as `callcentre-console/reports` (import-hook.mjs), once a process. */
+function resolveProjectName(): void {
+  if (named) return;
+  register('./import-hook.mjs', import.meta.url);
+  named = true;
+}
 
 /**
  * Every `*.ts` report schema directly in the given folders (the project's, plus fixtures in
@@ -11,6 +20,7 @@ export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * conditions) hold building blocks, not reports.
  */
 export async function loadReportSchemas(dirs: readonly string[] = [REPORTS_DIR]): Promise<ReportSchema[]> {
+  resolveProjectName();
   const schemas: ReportSchema[] = [];
   for (const dir of dirs) {
     const files = fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.d.ts'));
