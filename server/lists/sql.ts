@@ -23,7 +23,7 @@ export interface ListOrder {
   tieBreak?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Appends a value to the parameters and answers its placeholder. */
 export const binder = (params: unknown[]) => (v: unknown) => {

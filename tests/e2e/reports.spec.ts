@@ -1,5 +1,5 @@
 declare const localStorage: { setItem(key: string, value: string): void };
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
@@ -9,6 +9,23 @@ import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './h
  */
 
 test.use({ actionTimeout: 10_000 });
+
+/** A filter's label as a picker's name reads it (antd's colon is part of it). */
+const labelled = (label: string) => new RegExp(`^${label}\\s*:?$`);
+
+/** A filter of the filter bar, by its label (the inner locator of `has` is looked for inside the item, so it starts from the page). */
+const filterItem = (page: Page, label: string) =>
+  page.getByTestId('filter-bar').locator('.ant-form-item').filter({ has: page.getByLabel(labelled(label)) });
+
+/** Picks an option of a filter's picker, as a person does: opens it and clicks the option. */
+async function pick(page: Page, label: string, option: string): Promise<void> {
+  await expect(async () => {
+    // The picker's box, not its input: a picked value lies over the input.
+    await filterItem(page, label).locator('.ant-select-selector').click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
+    await expect(filterItem(page, label)).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 test.describe('reports', () => {
   test('a supervisor queries the call report by date range, pages and changes the page size', async ({ page }) => {
@@ -67,7 +84,7 @@ test.describe('reports', () => {
     const seat = await rows(page).first().locator('td').first().innerText();
     await link.click();
     await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
-    await expect(page.getByTestId('filter-bar').getByLabel('坐席分机', { exact: true })).toHaveValue(seat);
+    await expect(filterItem(page, '坐席分机')).toContainText(seat);
     await expect(rows(page).first()).toBeVisible();
     const seats = await rows(page).locator('td:nth-child(2)').allInnerTexts();
     expect(new Set(seats)).toEqual(new Set([seat]));
@@ -93,6 +110,36 @@ test.describe('reports', () => {
     expect(directions.size).toBeGreaterThan(0);
     expect([...directions].filter((text) => text !== 'Inbound' && text !== 'Outbound')).toEqual([]);
     await expect(page.getByTestId('filter-bar').getByRole('button', { name: 'Query' })).toBeVisible();
+  });
+
+  test("a supervisor picks the seat and the line from the filters' pickers, in Chinese and English", async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reportcall/agentcallsynthesis');
+    await expect(rows(page).first()).toBeVisible();
+    // The seat is picked from the seats, not typed: the filter offers 8101 among them.
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getAgentcallsynthesis') && (JSON.parse(r.postData() ?? '{}') as { userSeatNo?: string }).userSeatNo === '8102');
+    await pick(page, '坐席分机', '8102');
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await asked;
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('td').first()).toHaveText('8102');
+    await page.screenshot({ path: test.info().outputPath('seat-picker.png') });
+
+    // The queue report's line is picked by its name; the request carries its id.
+    await page.goto('/#/reportcall/queuereport');
+    await expect(rows(page).first()).toBeVisible();
+    const byLine = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getQueueReport') && (JSON.parse(r.postData() ?? '{}') as { lineId?: number }).lineId === 2);
+    await pick(page, '线路', '备用线路');
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await byLine;
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('备用线路');
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect(filterItem(page, 'Line')).toContainText('备用线路');
+    await pick(page, 'Line', '主线路');
+    await expect(filterItem(page, 'Line')).toContainText('主线路');
   });
 
   test('an agent has no report menu and cannot open the call report', async ({ page }) => {

@@ -33,8 +33,11 @@ export const spanRange = <S extends string, U extends string>(sql: S, until: U) 
   endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
 }) as const;
 
-/** A seat number, equal. */
-export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$', 'x-filter': { sql, op: 'eq' } }) as const;
+/** A seat number, equal; picked from the seats (the users' options, userManagement/getUserSeatOptions). */
+export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$', 'x-options': 'users', 'x-filter': { sql, op: 'eq' } }) as const;
+
+/** A line's id, equal; picked from the lines by name (lineManagement/getLineOptions). */
+export const line = <S extends string>(sql: S) => ({ type: 'integer', minimum: 1, 'x-options': 'lines', 'x-filter': { sql, op: 'eq' } }) as const;
 
 /** A customer number: rows whose number contains the digits typed. */
 export const phone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'like' } }) as const;
