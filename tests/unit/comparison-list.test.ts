@@ -27,7 +27,7 @@ describe('comparisonList', () => {
     expect(list.tree).toBe(true);
     expect(list.rowKey).toBe('kpi');
     expect(list.filters.map((f) => [f.key, f.control])).toEqual([
-      ['startTime', 'date'], ['endTime', 'date'], ['userSeatNo', 'text'], ['compareStartTime', 'date'], ['compareEndTime', 'date']]);
+      ['startTime', 'date'], ['endTime', 'date'], ['userSeatNo', 'select'], ['compareStartTime', 'date'], ['compareEndTime', 'date']]);
     expect(list.columns.map((c) => c.key)).toEqual(['kpi', 'current', 'previous', 'change']);
   });
 
