@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AccessRule } from './access.ts';
+import type { ConditionDefault } from './report-defaults.ts';
 import type { PropertySchema } from './types.ts';
 
 /**
@@ -68,10 +69,15 @@ export type ConditionFilter =
  *   the same expression) is the half-open period [start, end) of docs/kpi.md and is checked: the
  *   end before the start is a 400 naming the end. `until` (the 'from' bound's) makes a row
  *   spanning [sql, until) — a status log — match when it overlaps the period.
+ * and optionally `x-default`: the value the report screen fills in before its first request
+ * (schemas/report-defaults.ts: a value, or on a range bound a period such as the last full month),
+ * so a required condition never opens the screen on a refusal. The server refuses at start a
+ * default its own validation would refuse.
  */
 export interface ConditionProperty extends PropertySchema {
   readonly 'x-sql'?: string;
   readonly 'x-filter'?: ConditionFilter;
+  readonly 'x-default'?: ConditionDefault;
 }
 
 export interface ReportConditionsSchema {

@@ -1,4 +1,5 @@
 import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
+import { DEFAULT_PERIOD_NAMES } from '../../schemas/report-defaults.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
 import { wireSchema } from '../entities/model.ts';
@@ -84,6 +85,11 @@ export function buildReport(schema: ReportSchema): ReportModel {
     if (!KEY.test(name)) fail(`condition "${name}" is not a camelCase name`);
     if (PAGING_KEYS.includes(name)) fail(`condition "${name}" is the engine's paging key`);
     fields.push(fieldOf(name, p, fail));
+    const preset = p['x-default'];
+    if (preset !== null && typeof preset === 'object') {
+      if (p['x-filter']?.op !== 'range') fail(`condition "${name}": a default period is for a date range's bounds (give a value instead)`);
+      if (!DEFAULT_PERIOD_NAMES.includes(preset.period)) fail(`condition "${name}": unknown default period "${String(preset.period)}" (one of ${DEFAULT_PERIOD_NAMES.join(', ')})`);
+    }
     validation[name] = wireSchema(p);
     if (p['x-filter']?.op === 'range') dateKeys.push(name);
   }

@@ -46,6 +46,8 @@ export interface FilterDescription {
   property: PropertySchema;
   /** The label of a choice of a closed set (a report's direction: inbound / outbound); undefined shows the value. */
   optionLabel?: (value: unknown) => string | undefined;
+  /** The list is not asked for until this filter has a value (a report's required condition). */
+  required?: boolean;
 }
 
 export interface ListDescription {
