@@ -150,3 +150,46 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(/#\/403/);
   });
 });
+
+test.describe('the call list at 1440 x 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("keeps the recording column and its player in view while the other columns scroll sideways", async ({ page, request }) => {
+    // A call with a recording, on a number of its own: the simulator rings a seat, answers and hangs up.
+    const login = await request.post('/api/default/login', { data: { username: 'admin', password: 'admin123' } });
+    const asAdmin = { headers: { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` } };
+    const phoneNo = `137${String(Date.now()).slice(-8)}`;
+    // The simulated switch may still be starting with the server (409 until it runs).
+    await expect.poll(async () => (await request.post('/api/sim/incoming', { ...asAdmin, data: { userSeatNo: '8105', phoneNo } })).status()).toBe(200);
+    // Each press waits for the phone to be in its state (409: nothing ringing yet, no call yet).
+    for (const button of ['answer', 'hangup']) {
+      await expect.poll(async () => (await request.post(`/api/sim/${button}`, { ...asAdmin, data: { userSeatNo: '8105' } })).status()).toBe(200);
+    }
+
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/call');
+    const table = page.getByTestId('resource-table');
+    const row = table.getByRole('row').filter({ hasText: phoneNo });
+    await expect(row.getByTestId('recording-play')).toBeVisible();
+    // The table is wider than the screen: it scrolls sideways, its recording column stays at its right edge.
+    const content = table.locator('.ant-table-content');
+    expect(await content.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const inView = async (target: import('@playwright/test').Locator) => {
+      const box = (await target.boundingBox())!;
+      const frame = (await content.boundingBox())!;
+      return box.x >= frame.x && box.x + box.width <= Math.min(frame.x + frame.width, 1440);
+    };
+    const header = table.getByRole('columnheader', { name: '录音', exact: true });
+    expect(await inView(header)).toBe(true);
+    expect(await inView(row.getByTestId('recording-play'))).toBe(true);
+    await row.getByTestId('recording-play').click();
+    await expect(row.getByTestId('recording-player')).toBeVisible();
+    expect(await inView(row.getByTestId('recording-player'))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('call-list-1440.png') });
+
+    // Scrolled to its end, the last scrolling column (classification) shows beside it, not under it.
+    await content.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const last = table.getByRole('columnheader', { name: '分类', exact: true });
+    await expect.poll(async () => ((await last.boundingBox())!.x + (await last.boundingBox())!.width) <= (await header.boundingBox())!.x + 1).toBe(true);
+  });
+});

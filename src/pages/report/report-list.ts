@@ -102,6 +102,8 @@ export function reportColumns(report: ReportView, t: ReportTranslate, lookup: Re
       ...(column.codes
         ? { label: codeLabel(column.codes, t), ...(CODE_WORDS[column.codes].hint ? { hint: (value: unknown) => (value ? String(value) : undefined) } : {}) }
         : coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
+      // The player is what a row of calls is opened for: at 1440 px it was the column scrolled out of sight.
+      ...(column.format === 'recording' ? { pinned: true } : {}),
       // A zero has no rows behind it: nothing to open.
       ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions, lookup) : undefined) } : {}),
     };

@@ -67,6 +67,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     dataIndex: column.key,
     title: column.title,
     sorter: column.sortable,
+    ...(column.pinned ? { fixed: 'right' as const } : {}),
     render: (value: unknown, record: BaseRecord) => {
       const shown = <FieldValue description={column.byRow?.(record) ?? column} value={value} />;
       const to = column.link?.(record, conditions);

@@ -33,6 +33,8 @@ export interface ColumnDescription extends ValueDescription {
   link?: (record: Record<string, unknown>, conditions: Record<string, unknown>) => string | undefined;
   /** How this row's value reads when the rows of one column differ (a comparison's KPIs: counts, seconds, rates). */
   byRow?: (record: Record<string, unknown>) => ValueDescription;
+  /** Kept at the table's right edge while the rest scrolls sideways (a call's recording player). */
+  pinned?: boolean;
 }
 
 export interface FilterDescription {
