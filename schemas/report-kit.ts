@@ -12,7 +12,7 @@ export type {
 } from './report-types.ts';
 export { PERIOD } from './report-types.ts';
 export { MENU_ICON_NAMES } from './menu-icons.ts';
-export { answered, classified, conditionObject, dateRange, direction, exactPhone, phone, seat, spanRange } from './reports/shared/conditions.ts';
+export { answered, classified, conditionObject, dateRange, direction, exactPhone, line, phone, seat, spanRange } from './reports/shared/conditions.ts';
 export { STATUS_CONDITIONS } from './reports/shared/status-conditions.ts';
 export { ANY_USER, callFilters, classification, linkFlag, ownSeat, OWN_CALLS, SUPERVISORS } from './reports/shared/call-info.ts';
 export {

@@ -68,13 +68,22 @@ describe('report adapter', () => {
     expect(pageSizesOf({ ...synthesis, pageSizes: [20, 50], initialPageSize: 20 })).toEqual({ pageSizes: [20, 50], initialPageSize: 20 });
   });
 
-  it('filters by the conditions: date pickers for the range, text boxes for seat and number', () => {
+  it('filters by the conditions: date pickers for the range, a seat picker, a text box for the number', () => {
     expect(call.filters.map((f) => [f.key, f.control, f.op, f.label])).toEqual(expect.arrayContaining([
       ['startTime', 'date', 'eq', 'reports.fullCallReport.conditions.startTime'],
       ['endTime', 'date', 'eq', 'reports.fullCallReport.conditions.endTime'],
-      ['userSeatNo', 'text', 'eq', 'reports.fullCallReport.conditions.userSeatNo'],
+      ['userSeatNo', 'select', 'eq', 'reports.fullCallReport.conditions.userSeatNo'],
       ['phoneNo', 'text', 'like', 'reports.fullCallReport.conditions.phoneNo'],
     ]));
+  });
+
+  it("every report's seat and line filters are pickers over the seats' and the lines' options, never free text", () => {
+    const pickers = REPORTS.flatMap((report) => reportList(report, t, byId).filters
+      .filter((f) => ['userSeatNo', 'lineId'].includes(f.key))
+      .map((f) => [report.id, f.key, f.control, f.property['x-options']]));
+    expect(pickers.length).toBeGreaterThan(20);
+    expect(pickers.filter(([, key, control, options]) => control !== 'select' || options !== (key === 'lineId' ? 'lines' : 'users'))).toEqual([]);
+    expect(pickers).toContainEqual(['queueReport', 'lineId', 'select', 'lines']);
   });
 
   it('names the filter bar button Query (spec section 2), not the entity lists\' Search', () => {
