@@ -93,9 +93,9 @@ test('a call becomes an order; the department takes it, notes, pends and closes 
 
 test('a call the IVR marks ivrcourt opens the court order form, prefilled', async ({ page, request }) => {
   const phoneNo = `136${String(Date.now()).slice(-8)}`;
-  await loginAs(page, 'agent4', 'agent123');
+  await loginAs(page, 'agent5', 'agent123');
   await readyOnPhoneBar(page);
-  await ring(request, '8104', phoneNo, 'ivrcourt');
+  await ring(request, '8105', phoneNo, 'ivrcourt');
   await expect(page).toHaveURL(/#\/workorder\/courtOrder\?/);
   const form = page.getByTestId('order-form');
   await expect(form.getByTestId('order-phone')).toHaveValue(phoneNo);
