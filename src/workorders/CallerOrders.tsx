@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { OrderRow } from '../../schemas/workorders/wire';
 import { orderApi, orderPath } from './api';
-import { Clocks, StateTag } from './Clocks';
+import { orderColumns } from './columns';
 import { OrderForm, type OrderPrefill } from './OrderForm';
 
 const OPEN_STATES = ['new', 'open', 'pending_reminder', 'pending_close', 'resolved'] as const;
@@ -44,12 +44,7 @@ export function CallerOrders({ prefill, openForm = false }: { prefill: OrderPref
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('workOrders.noOrders') }}
-        columns={[
-          { key: 'orderNo', title: t('workOrders.fields.orderNo'), render: (_, r) => <Typography.Link onClick={() => navigate(orderPath(r.id))}>{r.orderNo}</Typography.Link> },
-          { key: 'title', title: t('workOrders.fields.title'), dataIndex: 'title' },
-          { key: 'state', title: t('workOrders.fields.state'), render: (_, r) => <StateTag state={r.state} /> },
-          { key: 'clocks', title: t('workOrders.fields.clocks'), render: (_, r) => <Clocks order={r} /> },
-        ]}
+        columns={orderColumns(t, (path) => void navigate(path))}
       />
       <OrderForm open={creating} prefill={{ source: 'phone', ...prefill }} onClose={() => setCreating(false)} onCreated={(o) => { setCreating(false); navigate(orderPath(o.id)); }} />
     </div>

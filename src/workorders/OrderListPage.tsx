@@ -7,7 +7,8 @@ import { PRIORITIES, SETTABLE_STATES } from '../../schemas/workorders/states';
 import { OVERVIEWS, type BulkBody, type ListBody, type OrderRow, type Overview } from '../../schemas/workorders/wire';
 import { usePageTitle } from '../shell/use-page-title';
 import { orderApi, orderPath } from './api';
-import { Clocks, PriorityTag, StateTag } from './Clocks';
+import { PriorityTag } from './Clocks';
+import { orderColumns } from './columns';
 import { OrderForm } from './OrderForm';
 
 const PAGE_SIZE = 20;
@@ -113,11 +114,8 @@ export default function OrderListPage() {
         pagination={{ current: page, pageSize: PAGE_SIZE, total, onChange: setPage, showTotal: (n) => t('workOrders.total', { count: n }), showSizeChanger: false }}
         onRow={(r) => ({ onDoubleClick: () => navigate(orderPath(r.id)) })}
         columns={[
-          { key: 'orderNo', title: t('workOrders.fields.orderNo'), render: (_, r) => <Typography.Link onClick={() => navigate(orderPath(r.id))} data-testid="order-link">{r.orderNo}</Typography.Link> },
-          { key: 'title', title: t('workOrders.fields.title'), dataIndex: 'title', ellipsis: true, width: 240 },
-          { key: 'state', title: t('workOrders.fields.state'), render: (_, r) => <StateTag state={r.state} /> },
+          ...orderColumns(t, (path) => void navigate(path)),
           { key: 'priority', title: t('workOrders.fields.priority'), render: (_, r) => <PriorityTag priority={r.priority} /> },
-          { key: 'clocks', title: t('workOrders.fields.clocks'), render: (_, r) => <Clocks order={r} /> },
           { key: 'phone', title: t('workOrders.fields.phone'), dataIndex: 'phone' },
           { key: 'owner', title: t('workOrders.fields.owner'), render: (_, r) => r.ownerName || (r.ownerId === null && (r.state === 'new' || r.state === 'open')
             ? <Button size="small" onClick={() => void take(r)} data-testid="order-take">{t('workOrders.actions.take')}</Button> : '') },
