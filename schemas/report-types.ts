@@ -1,5 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AccessRule } from './access.ts';
+import type { MenuIconName } from './menu-icons.ts';
+import type { MenuParent } from './menu-parents.ts';
 import type { ConditionDefault } from './report-defaults.ts';
 import type { PropertySchema } from './types.ts';
 
@@ -126,8 +128,11 @@ export interface ReportSchema {
    * the engine adds `sql = <the caller's seat>` (a bind parameter) to every query of the report.
    */
   readonly ownSeat?: { readonly sql: string; readonly unless: AccessRule };
-  /** Side-menu entry: route path, parent group key (absent: top level), icon, order; title `reports.<id>.title`. Absent: no menu entry. */
-  readonly menu?: { readonly parent?: string; readonly path: string; readonly icon: string; readonly order: number };
+  /**
+   * Side-menu entry: route path, parent group (schemas/menu-parents.ts; absent: top level), icon
+   * (schemas/menu-icons.ts), order; title `reports.<id>.title`. Absent: no menu entry.
+   */
+  readonly menu?: { readonly parent?: MenuParent; readonly path: string; readonly icon: MenuIconName; readonly order: number };
   /** FROM clause with aliases (c = call_records, s = seat_status_logs by convention). */
   readonly from: string;
   /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */

@@ -6,6 +6,10 @@ import type { ReportSchema } from '../../schemas/report-types.ts';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/reports');
 
+/** The file each loaded schema came from, so a refusal at start names it. */
+const sourceFiles = new WeakMap<ReportSchema, string>();
+export const fileOf = (schema: ReportSchema): string | undefined => sourceFiles.get(schema);
+
 let named = false;
 /** Lets every report file import the shared helpers as `callcentre-console/reports` (import-hook.mjs), once a process. */
 function resolveProjectName(): void {
@@ -25,8 +29,10 @@ export async function loadReportSchemas(dirs: readonly string[] = [REPORTS_DIR])
   for (const dir of dirs) {
     const files = fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.d.ts'));
     for (const file of files.map((f) => f.name).sort()) {
-      const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: ReportSchema };
-      if (!mod.default?.endpoint || !mod.default.id) throw new Error(`${file}: no default export with an id and an endpoint`);
+      const full = path.join(dir, file);
+      const mod = (await import(pathToFileURL(full).href)) as { default?: ReportSchema };
+      if (!mod.default?.endpoint || !mod.default.id) throw new Error(`${full}: no default export with an id and an endpoint`);
+      sourceFiles.set(mod.default, full);
       schemas.push(mod.default);
     }
   }

@@ -2,9 +2,11 @@ import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } 
 import { DEFAULT_PERIOD_NAMES } from '../../schemas/report-defaults.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
+import { isMenuParent, MENU_PARENTS } from '../../schemas/menu-parents.ts';
 import { wireSchema } from '../entities/model.ts';
 import { PAGING } from '../lists/conditions.ts';
 import type { ListField, ListOrder } from '../lists/sql.ts';
+import { fileOf } from './load.ts';
 
 /**
  * What the server derives from one report schema, once at startup: the list-core fields of
@@ -57,6 +59,8 @@ export function buildReport(schema: ReportSchema): ReportModel {
   const { module, action } = schema.endpoint;
   if (!NAME.test(module) || !NAME.test(action)) fail(`endpoint ${module}/${action} is not a plain name`);
   if (schema.menu && !isMenuIcon(schema.menu.icon)) fail(`menu icon "${schema.menu.icon}" is not one of the console's icons (${MENU_ICON_NAMES.join(', ')})`);
+  const parent = schema.menu?.parent;
+  if (parent !== undefined && !isMenuParent(parent)) fail(`menu parent "${parent}" is not one of the console's menu groups (${MENU_PARENTS.join(', ')}; no parent: the top level)`);
   const sqlParts = [schema.from, schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.map((c) => c.sql)];
   // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
   if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');
@@ -130,7 +134,15 @@ export function buildReport(schema: ReportSchema): ReportModel {
 
 /** Builds every report and checks what spans reports: unique ids and endpoints, drill-downs to reports and conditions that exist. */
 export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
-  const models = schemas.map(buildReport);
+  const models = schemas.map((schema) => {
+    try {
+      return buildReport(schema);
+    } catch (err) {
+      // A report loaded from a file: the refusal names the file first (a REPORT_DIRS folder may hold many).
+      const file = fileOf(schema);
+      throw file ? new Error(`${file}: ${(err as Error).message}`) : err;
+    }
+  });
   const byId = new Map<string, ReportModel>();
   const urls = new Set<string>();
   for (const m of models) {

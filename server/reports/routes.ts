@@ -6,6 +6,7 @@ import { defaultConditions } from '../../schemas/report-defaults.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from './check.ts';
+import { fileOf } from './load.ts';
 import type { ReportModel } from './model.ts';
 import { runReport } from './sql.ts';
 
@@ -38,6 +39,7 @@ function checkDefaults(model: ReportModel, check: Check<Conditions>): void {
     check(defaults, 'en');
     checkConditions(model, defaults, 'en');
   } catch (err) {
-    throw new Error(`report ${model.schema.id}: its default conditions ${JSON.stringify(defaults)} are refused: ${(err as Error).message}`);
+    const file = fileOf(model.schema);
+    throw new Error(`${file ? `${file}: ` : ''}report ${model.schema.id}: its default conditions ${JSON.stringify(defaults)} are refused: ${(err as Error).message}`);
   }
 }
