@@ -156,8 +156,11 @@ export interface ReportSchema {
   readonly maxRows?: number;
   /** Answer a totals row (`totals`) from the columns' `total`. */
   readonly totals?: boolean;
-  /** Chart hint for the browser: x is a column key, y column keys. */
-  readonly chart?: { readonly type: 'line' | 'bar' | 'pie'; readonly x: string; readonly y: readonly string[] };
+  /**
+   * Chart hint for the browser: x is a column key, y column keys. `detail`: a column that tells apart
+   * rows with the same x (a status's pause reasons), named after x's words where it has a value.
+   */
+  readonly chart?: { readonly type: 'line' | 'bar' | 'pie'; readonly x: string; readonly y: readonly string[]; readonly detail?: string };
   /** Column key -> the report its figure opens and with which conditions. */
   readonly drill?: Readonly<Record<string, ReportDrill>>;
   /** Offered for export (POST api/export/<module>/<action>). */

@@ -1,4 +1,5 @@
-import { isWholeDay, type Conditions } from './conditions.ts';
+import { isWholeDay } from '../../schemas/range.ts';
+import type { Conditions } from './conditions.ts';
 
 /**
  * One condition a list accepts, declared by a schema file (never by a request): its wire

@@ -77,7 +77,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   const isColumn = (k: string, where: string) => (exprs[k] ? k : fail(`${where} "${k}" is not a column`));
   const sorters = (schema.sorters ?? []).map((k) => isColumn(k, 'sorter'));
   isColumn(schema.defaultSort.field, 'defaultSort');
-  if (schema.chart) [schema.chart.x, ...schema.chart.y].forEach((k) => isColumn(k, 'chart'));
+  if (schema.chart) [schema.chart.x, ...schema.chart.y, ...(schema.chart.detail ? [schema.chart.detail] : [])].forEach((k) => isColumn(k, 'chart'));
   Object.keys(schema.drill ?? {}).forEach((k) => isColumn(k, 'drill'));
   if (schema.totals && !schema.columns.some((c) => c.total)) fail('totals: true but no column has a total');
 

@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
-import { expect, test, type Page } from '@playwright/test';
-import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { day, filterItem, loginAs, openListFromMenu, pick, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -9,23 +9,6 @@ import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './h
  */
 
 test.use({ actionTimeout: 10_000 });
-
-/** A filter's label as a picker's name reads it (antd's colon is part of it). */
-const labelled = (label: string) => new RegExp(`^${label}\\s*:?$`);
-
-/** A filter of the filter bar, by its label (the inner locator of `has` is looked for inside the item, so it starts from the page). */
-const filterItem = (page: Page, label: string) =>
-  page.getByTestId('filter-bar').locator('.ant-form-item').filter({ has: page.getByLabel(labelled(label)) });
-
-/** Picks an option of a filter's picker, as a person does: opens it and clicks the option. */
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await expect(async () => {
-    // The picker's box, not its input: a picked value lies over the input.
-    await filterItem(page, label).locator('.ant-select-selector').click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
-    await expect(filterItem(page, label)).toContainText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-}
 
 test.describe('reports', () => {
   test('a supervisor queries the call report by date range, pages and changes the page size', async ({ page }) => {
@@ -160,11 +143,19 @@ test.describe('the call list at 1440 x 900', () => {
     const asAdmin = { headers: { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` } };
     const phoneNo = `137${String(Date.now()).slice(-8)}`;
     // The simulated switch may still be starting with the server (409 until it runs).
-    await expect.poll(async () => (await request.post('/api/sim/incoming', { ...asAdmin, data: { userSeatNo: '8105', phoneNo } })).status()).toBe(200);
+    let callId = '';
+    await expect.poll(async () => {
+      const rang = await request.post('/api/sim/incoming', { ...asAdmin, data: { userSeatNo: '8105', phoneNo } });
+      if (rang.ok()) callId = ((await rang.json()) as { data: { callId: string } }).data.callId;
+      return rang.status();
+    }).toBe(200);
     // Each press waits for the phone to be in its state (409: nothing ringing yet, no call yet).
     for (const button of ['answer', 'hangup']) {
       await expect.poll(async () => (await request.post(`/api/sim/${button}`, { ...asAdmin, data: { userSeatNo: '8105' } })).status()).toBe(200);
     }
+
+    // The simulator writes the recording as the call ends: it plays once a link can be had.
+    await expect.poll(async () => (await request.post('/api/recordings/link', { ...asAdmin, data: { callId } })).status()).toBe(200);
 
     await loginAs(page, 'supervisor', 'super123');
     await page.goto('/#/call');

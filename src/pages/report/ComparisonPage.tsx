@@ -5,7 +5,7 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
 import { comparisonList } from './comparison-list';
 import { ExportButton } from './ExportButton';
-import { defaultsUrl, type ReportTranslate } from './report-list';
+import { defaultsUrl, reportTranslate } from './report-list';
 
 /**
  * The period comparison screen (menu component 'ComparisonReport'): the generic list with the
@@ -16,7 +16,7 @@ export default function ComparisonPage() {
   const { t } = useTranslation();
   const location = useLocation();
   usePageTitle(`reports.${COMPARISON.id}.title`);
-  const description = comparisonList(((key) => t(key as string)) as ReportTranslate);
+  const description = comparisonList(reportTranslate(t));
   // Opened without its ranges: the last 7 days against the 7 before (the schema's defaults).
   const withDefaults = defaultsUrl(COMPARISON, description, location, new Date());
   if (withDefaults) return <Navigate to={withDefaults} replace />;

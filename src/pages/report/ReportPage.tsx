@@ -6,7 +6,7 @@ import { ListView } from '../resource/ListView';
 import { useReportCatalogue } from './catalogue-source';
 import { ExportButton } from './ExportButton';
 import { ReportChart } from './ReportChart';
-import { defaultsUrl, reportList, type ReportTranslate } from './report-list';
+import { defaultsUrl, reportList, reportTranslate } from './report-list';
 
 /**
  * A report's screen: its list description (report-list.ts) on the generic ListView, with its
@@ -26,7 +26,7 @@ export default function ReportPage({ id }: { id: string }) {
   if (!catalogue) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const report = catalogue.byId(id);
   if (!report) return <Navigate to="/404" replace />;
-  const description = reportList(report, ((key) => t(key as string)) as ReportTranslate, catalogue.byId);
+  const description = reportList(report, reportTranslate(t), catalogue.byId);
   const withDefaults = defaultsUrl(report, description, location, new Date());
   if (withDefaults) return <Navigate to={withDefaults} replace />;
   const { chart } = report;

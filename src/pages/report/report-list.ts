@@ -19,6 +19,9 @@ import { reportResource } from './catalogue';
 /** i18next's t: a list of keys is tried in order. */
 export type ReportTranslate = (key: string | string[], options?: Record<string, unknown>) => string;
 
+/** i18next's t as a ReportTranslate: a list of keys and the options (a change's {{count}} seconds) pass through. */
+export const reportTranslate = (t: (key: string | string[], options?: Record<string, unknown>) => string): ReportTranslate => (key, options) => t(key, options);
+
 /** Finds the report a drill-down opens (the catalogue's byId); undefined: no link. */
 export type ReportLookup = (id: string) => ReportView | undefined;
 

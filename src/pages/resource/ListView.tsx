@@ -113,6 +113,8 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
       )}
       <Table
         {...tableProps}
+        // A list not asked for (a required filter is empty) is not loading: nothing comes until it is filled in.
+        {...(missing.length ? { loading: false } : {})}
         rowKey={description.rowKey}
         columns={columns}
         pagination={tree ? false : pagination}
