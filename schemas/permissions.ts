@@ -24,3 +24,11 @@ export const seesAllSeats = (u: { readonly roles: readonly string[] }): boolean 
  */
 export const ownSeatOf = (u: { readonly roles: readonly string[]; readonly userSeatNo: string }): string | null | undefined =>
   seesAllSeats(u) ? undefined : u.userSeatNo || null;
+
+/**
+ * Who sees every work order (issue 21): anyone else sees the orders they own or created, and a
+ * work-order department's staff also see their department's. The one place that says so.
+ */
+export const SEES_EVERY_ORDER = ['admin', 'supervisor'] as const;
+
+export const seesAllOrders = (u: { readonly roles: readonly string[] }): boolean => can({ roles: u.roles, ability: [] }, SEES_EVERY_ORDER);

@@ -1,5 +1,8 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AccessRule } from './access.ts';
+import type { MenuIconName } from './menu-icons.ts';
+import type { MenuParent } from './menu-parents.ts';
+import type { ConditionDefault } from './report-defaults.ts';
 import type { PropertySchema } from './types.ts';
 
 /**
@@ -68,10 +71,15 @@ export type ConditionFilter =
  *   the same expression) is the half-open period [start, end) of docs/kpi.md and is checked: the
  *   end before the start is a 400 naming the end. `until` (the 'from' bound's) makes a row
  *   spanning [sql, until) — a status log — match when it overlaps the period.
+ * and optionally `x-default`: the value the report screen fills in before its first request
+ * (schemas/report-defaults.ts: a value, or on a range bound a period such as the last full month),
+ * so a required condition never opens the screen on a refusal. The server refuses at start a
+ * default its own validation would refuse.
  */
 export interface ConditionProperty extends PropertySchema {
   readonly 'x-sql'?: string;
   readonly 'x-filter'?: ConditionFilter;
+  readonly 'x-default'?: ConditionDefault;
 }
 
 export interface ReportConditionsSchema {
@@ -120,8 +128,11 @@ export interface ReportSchema {
    * the engine adds `sql = <the caller's seat>` (a bind parameter) to every query of the report.
    */
   readonly ownSeat?: { readonly sql: string; readonly unless: AccessRule };
-  /** Side-menu entry: route path, parent group key (absent: top level), icon, order; title `reports.<id>.title`. Absent: no menu entry. */
-  readonly menu?: { readonly parent?: string; readonly path: string; readonly icon: string; readonly order: number };
+  /**
+   * Side-menu entry: route path, parent group (schemas/menu-parents.ts; absent: top level), icon
+   * (schemas/menu-icons.ts), order; title `reports.<id>.title`. Absent: no menu entry.
+   */
+  readonly menu?: { readonly parent?: MenuParent; readonly path: string; readonly icon: MenuIconName; readonly order: number };
   /** FROM clause with aliases (c = call_records, s = seat_status_logs by convention). */
   readonly from: string;
   /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */
@@ -145,8 +156,11 @@ export interface ReportSchema {
   readonly maxRows?: number;
   /** Answer a totals row (`totals`) from the columns' `total`. */
   readonly totals?: boolean;
-  /** Chart hint for the browser: x is a column key, y column keys. */
-  readonly chart?: { readonly type: 'line' | 'bar' | 'pie'; readonly x: string; readonly y: readonly string[] };
+  /**
+   * Chart hint for the browser: x is a column key, y column keys. `detail`: a column that tells apart
+   * rows with the same x (a status's pause reasons), named after x's words where it has a value.
+   */
+  readonly chart?: { readonly type: 'line' | 'bar' | 'pie'; readonly x: string; readonly y: readonly string[]; readonly detail?: string };
   /** Column key -> the report its figure opens and with which conditions. */
   readonly drill?: Readonly<Record<string, ReportDrill>>;
   /** Offered for export (POST api/export/<module>/<action>). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ENTITIES_DIR } from './entities/load.ts';
 import { REPORTS_DIR } from './reports/load.ts';
+import { KINDS_DIR } from './workorders/kinds.ts';
 import type { LimitRules } from './auth/limiter.ts';
 import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
 import { clockStartFrom } from './clock.ts';
@@ -24,6 +25,8 @@ export interface Config {
   entityDirs: string[];
   /** Folders of report schemas (tests add fixtures). */
   reportDirs: string[];
+  /** Folders of work-order kind files: the project's, then ORDER_KIND_DIRS (a deployment adds a kind by a file). */
+  orderKindDirs: string[];
   /** Live sessions one user may hold; a new login ends the oldest (MAX_SESSIONS_PER_USER). */
   maxSessionsPerUser: number;
   /** How often ended sessions, limiter windows, codes and nonces are deleted (SWEEP_INTERVAL_SECONDS). */
@@ -98,6 +101,13 @@ function queueFrom(value: string | undefined): string | undefined {
   return value;
 }
 
+/** A list of folders in one variable (path-delimiter separated, relative to cwd). */
+const foldersFrom = (value: string | undefined, cwd: string): string[] =>
+  (value ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(cwd, dir));
+
+/** REPORT_DIRS: a deployment's own report schema folders, loaded after the project's. */
+export const reportDirsFrom = (env: NodeJS.ProcessEnv, cwd: string): string[] => foldersFrom(env.REPORT_DIRS, cwd);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
@@ -113,8 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir: path.resolve(cwd, env.STATIC_DIR || './dist'),
     seed: !flagFrom(env.NO_SEED, 'NO_SEED'),
     entityDirs: [ENTITIES_DIR],
-    // REPORT_DIRS: a deployment's own report schema folders, loaded after the project's (path-delimiter separated).
-    reportDirs: [REPORTS_DIR, ...(env.REPORT_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(cwd, dir))],
+    reportDirs: [REPORTS_DIR, ...reportDirsFrom(env, cwd)],
+    orderKindDirs: [KINDS_DIR, ...foldersFrom(env.ORDER_KIND_DIRS, cwd)],
     maxSessionsPerUser: Math.max(1, intFrom(env.MAX_SESSIONS_PER_USER, 5, 'MAX_SESSIONS_PER_USER')),
     sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),

@@ -5,7 +5,8 @@ import type { EntitySchema } from '../types.ts';
  * Departments form a tree. What the spec ties to departments 4-6 is data here: a department
  * with `workOrderTitle` shows its users the work-order site title, one without `phoneBar`
  * gives its users no phone bar and its seats are not offered as call seats, and only users of
- * one with `chat` take online chats (the chat hub's agents, the inbox in the browser).
+ * one with `chat` take online chats (the chat hub's agents, the inbox in the browser), and one
+ * with `workOrders` takes work orders (its queue, dispatch, its staff's view of its orders).
  */
 export default {
   $id: 'departments',
@@ -24,7 +25,7 @@ export default {
     },
     menu: { parent: 'system', path: '/system/department', icon: 'ApartmentOutlined', order: 20 },
     list: {
-      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'chat', 'createTime'],
+      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'chat', 'workOrders', 'createTime'],
       filters: [{ field: 'name', op: 'like' }],
       sorters: ['order', 'id', 'name'],
       defaultSort: { field: 'order', order: 'asc' },
@@ -44,6 +45,7 @@ export default {
     workOrderTitle: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users see the work-order site title' },
     phoneBar: { type: 'boolean', default: true, 'x-widget': 'switch', description: 'its users get the phone bar' },
     chat: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users take online chats' },
+    workOrders: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'it takes work orders: its staff see its queue, orders are assigned to it' },
     createTime: { type: 'string', readOnly: true, 'x-column': 'created_at' },
   },
   required: ['name'],

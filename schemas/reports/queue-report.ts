@@ -1,5 +1,5 @@
 import type { ReportSchema } from '../report-types.ts';
-import { dateRange } from './shared/conditions.ts';
+import { dateRange, line } from './shared/conditions.ts';
 import { CALL_KPI, kpiColumn } from './shared/kpi.ts';
 
 /** Per queue, taken as the line a call came in on: offered, answered, abandoned, SL, ASA, abandon rate. */
@@ -13,7 +13,7 @@ export default {
   where: "c.direction = 'in'",
   conditions: {
     type: 'object',
-    properties: { ...dateRange('c.call_time'), lineId: { type: 'integer', minimum: 1, 'x-filter': { sql: 'c.line_id', op: 'eq' } } },
+    properties: { ...dateRange('c.call_time'), lineId: line('c.line_id') },
     additionalProperties: false,
   },
   columns: [

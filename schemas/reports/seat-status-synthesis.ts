@@ -1,6 +1,6 @@
 import type { ReportSchema } from '../report-types.ts';
 import { STATUS_KPI } from './shared/kpi.ts';
-import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
+import { LOG_REASON, STATUS_CONDITIONS } from './shared/status-conditions.ts';
 
 const SECONDS = STATUS_KPI.loggedInSeconds.sql;
 
@@ -15,18 +15,19 @@ export default {
   conditions: STATUS_CONDITIONS,
   columns: [
     { key: 'status', sql: 's.status', format: 'number', codes: 'seatStatus' },
-    { key: 'reason', sql: 's.reason', format: 'text' },
+    { key: 'reason', sql: LOG_REASON, format: 'text' },
     { key: 'seconds', sql: SECONDS, format: 'duration', total: 'kpi' },
     { key: 'count', sql: 'count(*)', format: 'number', total: 'kpi' },
     { key: 'share', sql: `round(${SECONDS} / NULLIF(sum(${SECONDS}) OVER (), 0), 4)`, format: 'percent' },
   ],
-  groupBy: ['s.status', 's.reason'],
-  tieBreak: 's.reason',
+  groupBy: ['s.status', LOG_REASON],
+  tieBreak: LOG_REASON,
   sorters: ['status', 'seconds', 'count'],
   defaultSort: { field: 'status', order: 'asc' },
   paged: false,
   maxRows: 100,
   totals: true,
-  chart: { type: 'pie', x: 'status', y: ['seconds'] },
+  // A slice per status and pause reason, named by both: the toilet and the short break apart.
+  chart: { type: 'pie', x: 'status', y: ['seconds'], detail: 'reason' },
   export: true,
 } as const satisfies ReportSchema;

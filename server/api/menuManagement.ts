@@ -32,7 +32,7 @@ export default async function menuManagementRoutes(app: FastifyInstance, ctx: Ap
       }
       await tx.query('DELETE FROM role_menus WHERE role_id = $1', [roleId]);
       await tx.query('INSERT INTO role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [roleId, menuIds]);
-      return known.filter((m) => !canOpen(ctx.entities, { roles: [role.code], ability: role.ability }, m.component)).map((m) => m.id);
+      return known.filter((m) => !canOpen(ctx, { roles: [role.code], ability: role.ability }, m.component)).map((m) => m.id);
     });
     // Saved all the same (the route list leaves those screens out), but the administrator is told.
     return ok({ roleId, menuIds, unreadable }, unreadable.length ? message(lang, 'menuUnreadable', { n: unreadable.length }) : undefined);

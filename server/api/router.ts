@@ -59,6 +59,6 @@ export default async function routerRoutes(app: FastifyInstance, ctx: AppContext
       [admin, req.user!.roles],
     );
     // A screen the caller may not open would only answer 403: leave it out of the menu.
-    return ok(routeTree(rows.filter((r) => canOpen(ctx.entities, req.user!, r.component))));
+    return ok(routeTree(rows.filter((r) => canOpen(ctx, req.user!, r.component))));
   });
 }

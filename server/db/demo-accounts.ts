@@ -3,12 +3,12 @@ export const COMPANY = { id: 1, name: '演示呼叫中心' } as const;
 
 /** The spec's departments 1-6: 4 and 5 run the work-order system (its site title); 4-6 have no phone bar; 2 takes online chats. */
 export const DEPARTMENTS = [
-  { id: 1, name: '电话客服部', order: 1, workOrderTitle: false, phoneBar: true, chat: false },
-  { id: 2, name: '在线客服部', order: 2, workOrderTitle: false, phoneBar: true, chat: true },
-  { id: 3, name: '质检班组', order: 3, workOrderTitle: false, phoneBar: true, chat: false },
-  { id: 4, name: '工单处理部', order: 4, workOrderTitle: true, phoneBar: false, chat: false },
-  { id: 5, name: '法院工单部', order: 5, workOrderTitle: true, phoneBar: false, chat: false },
-  { id: 6, name: '行政后勤部', order: 6, workOrderTitle: false, phoneBar: false, chat: false },
+  { id: 1, name: '电话客服部', order: 1, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
+  { id: 2, name: '在线客服部', order: 2, workOrderTitle: false, phoneBar: true, chat: true, workOrders: false },
+  { id: 3, name: '质检班组', order: 3, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
+  { id: 4, name: '工单处理部', order: 4, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
+  { id: 5, name: '法院工单部', order: 5, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
+  { id: 6, name: '行政后勤部', order: 6, workOrderTitle: false, phoneBar: false, chat: false, workOrders: false },
 ] as const;
 
 export const ROLES = [

@@ -1,4 +1,5 @@
 import type { MenuRow } from '../../schemas/entities/menus.ts';
+import type { MenuParent } from '../../schemas/menu-parents.ts';
 
 /**
  * The route items no schema describes, seeded when the menus table is empty: home, the
@@ -16,12 +17,12 @@ export const DEFAULT_MENUS: MenuSeed[] = [
   // A group shows only while a role has a visible child in it (api/router/getList).
   // Reports: the report schemas' menu blocks place themselves under it (spec section 2: /reportcall goes to the call report).
   {
-    key: 'reportcall', path: '/reportcall', name: 'Reportcall', component: 'Layout', title: 'menu.reportcall', icon: 'BarChartOutlined', order: 50,
+    key: 'reportcall' satisfies MenuParent, path: '/reportcall', name: 'Reportcall', component: 'Layout', title: 'menu.reportcall', icon: 'BarChartOutlined', order: 50,
     redirect: '/reportcall/fullcallreport', alwaysShow: true, roles: ['admin', 'supervisor'],
     children: [{ path: '/reportcall/seatmonitor', name: 'SeatMonitor', component: 'SeatMonitor', title: 'menu.seatMonitor', icon: 'DesktopOutlined', order: 99, roles: ['admin', 'supervisor'] }],
   },
   {
-    key: 'system', path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
+    key: 'system' satisfies MenuParent, path: '/system', name: 'System', component: 'Layout', title: 'menu.system', icon: 'SettingOutlined', order: 90,
     redirect: '/system/user', alwaysShow: true, roles: ['admin', 'supervisor'],
   },
 ];

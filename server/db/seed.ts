@@ -80,8 +80,8 @@ export async function insertActivity(db: Queryable, day: DayActivity, parallel =
 async function seedOrganisation(tx: Queryable): Promise<void> {
   await tx.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [COMPANY.id, COMPANY.name]);
   for (const d of DEPARTMENTS) {
-    await tx.query('INSERT INTO departments (id, name, sort_order, work_order_title, phone_bar, chat) VALUES ($1, $2, $3, $4, $5, $6)',
-      [d.id, d.name, d.order, d.workOrderTitle, d.phoneBar, d.chat]);
+    await tx.query('INSERT INTO departments (id, name, sort_order, work_order_title, phone_bar, chat, work_orders) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [d.id, d.name, d.order, d.workOrderTitle, d.phoneBar, d.chat, d.workOrders]);
   }
   await tx.query(`SELECT setval(pg_get_serial_sequence('departments', 'id'), (SELECT max(id) FROM departments))`);
   for (const l of LINES) {

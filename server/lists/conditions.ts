@@ -11,9 +11,6 @@ export const PAGING = {
   sortOrder: { type: 'string', enum: ['asc', 'desc', 'ascend', 'descend'] },
 } as const;
 
-/** A range bound and its whole-day test, defined once for the browser and the server (schemas/range.ts). */
-export { RANGE_BOUND, isWholeDay } from '../../schemas/range.ts';
-
 export type Conditions = Record<string, unknown> & { pageNo?: number; pageSize?: number; sortField?: string; sortOrder?: string };
 
 type PropSchema = { type?: unknown; anyOf?: Array<{ type?: unknown; items?: { type?: unknown } }>; items?: { type?: unknown } };

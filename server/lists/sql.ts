@@ -1,4 +1,5 @@
-import { isWholeDay, type Conditions } from './conditions.ts';
+import { isWholeDay } from '../../schemas/range.ts';
+import type { Conditions } from './conditions.ts';
 
 /**
  * One condition a list accepts, declared by a schema file (never by a request): its wire
@@ -23,7 +24,7 @@ export interface ListOrder {
   tieBreak?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Appends a value to the parameters and answers its placeholder. */
 export const binder = (params: unknown[]) => (v: unknown) => {

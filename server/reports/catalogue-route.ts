@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ARCHIVED_CALLS } from '../../schemas/reports/shared/derived.ts';
+import type { ReportSchema } from '../../schemas/report-types.ts';
 import { reportView, type ReportCatalogue } from '../../schemas/report-view.ts';
 import type { AppContext } from '../context.ts';
 import { anyUser } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
 import { checkReportWords } from './export-titles.ts';
+
+/** The reports this process serves: the schemas it loaded, plus the archived call report (derived in code). */
+export const servedReports = (ctx: Pick<AppContext, 'reports'>): ReportSchema[] => [...ctx.reports.map((model) => model.schema), ARCHIVED_CALLS];
 
 /**
  * GET api/reports/catalogue: every report's screen description without its SQL
@@ -16,7 +20,7 @@ import { checkReportWords } from './export-titles.ts';
  * a report lacking a word in either language stops the server here.
  */
 export function registerReportCatalogue(app: FastifyInstance, ctx: AppContext): void {
-  const reports = [...ctx.reports.map((model) => model.schema), ARCHIVED_CALLS].map(reportView).sort((a, b) => a.id.localeCompare(b.id));
+  const reports = servedReports(ctx).map(reportView).sort((a, b) => a.id.localeCompare(b.id));
   checkReportWords(reports);
   const body = ok<ReportCatalogue>({ reports });
   app.get('/api/reports/catalogue', { config: { access: anyUser } }, async () => body);

@@ -1,9 +1,12 @@
 import { PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
+import { DEFAULT_PERIOD_NAMES } from '../../schemas/report-defaults.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
+import { isMenuParent, MENU_PARENTS } from '../../schemas/menu-parents.ts';
 import { wireSchema } from '../entities/model.ts';
 import { PAGING } from '../lists/conditions.ts';
 import type { ListField, ListOrder } from '../lists/sql.ts';
+import { fileOf } from './load.ts';
 
 /**
  * What the server derives from one report schema, once at startup: the list-core fields of
@@ -56,6 +59,8 @@ export function buildReport(schema: ReportSchema): ReportModel {
   const { module, action } = schema.endpoint;
   if (!NAME.test(module) || !NAME.test(action)) fail(`endpoint ${module}/${action} is not a plain name`);
   if (schema.menu && !isMenuIcon(schema.menu.icon)) fail(`menu icon "${schema.menu.icon}" is not one of the console's icons (${MENU_ICON_NAMES.join(', ')})`);
+  const parent = schema.menu?.parent;
+  if (parent !== undefined && !isMenuParent(parent)) fail(`menu parent "${parent}" is not one of the console's menu groups (${MENU_PARENTS.join(', ')}; no parent: the top level)`);
   const sqlParts = [schema.from, schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.map((c) => c.sql)];
   // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
   if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');
@@ -72,7 +77,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   const isColumn = (k: string, where: string) => (exprs[k] ? k : fail(`${where} "${k}" is not a column`));
   const sorters = (schema.sorters ?? []).map((k) => isColumn(k, 'sorter'));
   isColumn(schema.defaultSort.field, 'defaultSort');
-  if (schema.chart) [schema.chart.x, ...schema.chart.y].forEach((k) => isColumn(k, 'chart'));
+  if (schema.chart) [schema.chart.x, ...schema.chart.y, ...(schema.chart.detail ? [schema.chart.detail] : [])].forEach((k) => isColumn(k, 'chart'));
   Object.keys(schema.drill ?? {}).forEach((k) => isColumn(k, 'drill'));
   if (schema.totals && !schema.columns.some((c) => c.total)) fail('totals: true but no column has a total');
 
@@ -84,6 +89,11 @@ export function buildReport(schema: ReportSchema): ReportModel {
     if (!KEY.test(name)) fail(`condition "${name}" is not a camelCase name`);
     if (PAGING_KEYS.includes(name)) fail(`condition "${name}" is the engine's paging key`);
     fields.push(fieldOf(name, p, fail));
+    const preset = p['x-default'];
+    if (preset !== null && typeof preset === 'object') {
+      if (p['x-filter']?.op !== 'range') fail(`condition "${name}": a default period is for a date range's bounds (give a value instead)`);
+      if (!DEFAULT_PERIOD_NAMES.includes(preset.period)) fail(`condition "${name}": unknown default period "${String(preset.period)}" (one of ${DEFAULT_PERIOD_NAMES.join(', ')})`);
+    }
     validation[name] = wireSchema(p);
     if (p['x-filter']?.op === 'range') dateKeys.push(name);
   }
@@ -124,7 +134,15 @@ export function buildReport(schema: ReportSchema): ReportModel {
 
 /** Builds every report and checks what spans reports: unique ids and endpoints, drill-downs to reports and conditions that exist. */
 export function buildReports(schemas: readonly ReportSchema[]): ReportModel[] {
-  const models = schemas.map(buildReport);
+  const models = schemas.map((schema) => {
+    try {
+      return buildReport(schema);
+    } catch (err) {
+      // A report loaded from a file: the refusal names the file first (a REPORT_DIRS folder may hold many).
+      const file = fileOf(schema);
+      throw file ? new Error(`${file}: ${(err as Error).message}`) : err;
+    }
+  });
   const byId = new Map<string, ReportModel>();
   const urls = new Set<string>();
   for (const m of models) {

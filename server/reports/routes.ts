@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf } from '../http/language.ts';
+import { defaultConditions } from '../../schemas/report-defaults.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from './check.ts';
+import { fileOf } from './load.ts';
 import type { ReportModel } from './model.ts';
 import { runReport } from './sql.ts';
 
@@ -15,6 +17,7 @@ import { runReport } from './sql.ts';
  */
 export function registerReport(app: FastifyInstance, ctx: AppContext, model: ReportModel): void {
   const check: Check<Conditions> = compile(model.validation);
+  checkDefaults(model, check);
   app.post(model.url, { config: { access: model.schema.access } }, async (req) => {
     const lang = languageOf(req);
     const c = conditionsOf(model.validation, req);
@@ -22,4 +25,21 @@ export function registerReport(app: FastifyInstance, ctx: AppContext, model: Rep
     checkConditions(model, c, lang);
     return ok(await runReport(ctx.db, model, c, req.user));
   });
+}
+
+/**
+ * The report's defaults (x-default, schemas/report-defaults.ts) pass its own validation, so the
+ * screen's first request is never refused: checked at start, on today's periods (a period's days
+ * are always valid dates in order, whatever the day).
+ */
+function checkDefaults(model: ReportModel, check: Check<Conditions>): void {
+  const defaults = defaultConditions(model.schema.conditions, new Date());
+  if (!Object.keys(defaults).length) return;
+  try {
+    check(defaults, 'en');
+    checkConditions(model, defaults, 'en');
+  } catch (err) {
+    const file = fileOf(model.schema);
+    throw new Error(`${file ? `${file}: ` : ''}report ${model.schema.id}: its default conditions ${JSON.stringify(defaults)} are refused: ${(err as Error).message}`);
+  }
 }

@@ -90,3 +90,20 @@ export async function pickDate(page: Page, label: string, value: string): Promis
 
 /** The rows of a list or report table (antd adds a measure row and, with totals, a summary row). */
 export const tableRows = (page: Page) => page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
+
+/** A filter's label as a picker's name reads it (antd's colon is part of it). */
+const labelled = (label: string) => new RegExp(`^${label}\\s*:?$`);
+
+/** A filter of the filter bar, by its label (the inner locator of `has` is looked for inside the item, so it starts from the page). */
+export const filterItem = (page: Page, label: string) =>
+  page.getByTestId('filter-bar').locator('.ant-form-item').filter({ has: page.getByLabel(labelled(label)) });
+
+/** Picks an option of a filter's picker, as a person does: opens it and clicks the option. */
+export async function pick(page: Page, label: string, option: string): Promise<void> {
+  await expect(async () => {
+    // The picker's box, not its input: a picked value lies over the input.
+    await filterItem(page, label).locator('.ant-select-selector').click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
+    await expect(filterItem(page, label)).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
 import { COMPARISON } from '../../schemas/reports/shared/derived.ts';
 import { columnTitleKeys } from '../../schemas/report-words.ts';
-import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+import { day, filterItem, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A supervisor's report session end to end (issue 8 item 7), against the built console, a real
@@ -92,7 +92,7 @@ test.describe('report export', () => {
     const seat = await drillRow.locator('td').first().innerText();
     await drillRow.locator('td:nth-child(3) a').click();
     await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
-    await expect(page.getByTestId('filter-bar').getByLabel('坐席分机', { exact: true })).toHaveValue(seat);
+    await expect(filterItem(page, '坐席分机')).toContainText(seat);
     await expect(rows(page).first()).toBeVisible();
     expect(new Set(await rows(page).locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set([seat]));
 
@@ -152,8 +152,10 @@ test.describe('report export', () => {
     await exportButton(page).click();
     const progress = page.getByTestId('report-export-progress');
     expect((await response).status()).toBe(200);
-    // The received size moves past the first kilobyte before we cancel: the file was under way.
-    await expect(progress.getByRole('button', { name: /已接收\s*([2-9]|\d{2,})(\.\d)?\s*(KB|MB)/ })).toBeVisible({ timeout: 20_000 });
+    // The share of the rows counted in the file (the server said how many before it started) and the
+    // received size move past the first kilobyte before we cancel: the file was under way, not done.
+    await expect(progress.getByRole('button', { name: /已接收\s*([1-9]|[1-9]\d)%（([2-9]|\d{2,})(\.\d)?\s*(KB|MB)）/ })).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: test.info().outputPath('export-progress.png') });
     await progress.getByTestId('report-export-cancel').click();
     await expect(page.getByText('已取消导出')).toBeVisible();
     await expect(progress).toHaveCount(0);

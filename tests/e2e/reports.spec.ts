@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from '@playwright/test';
-import { day, loginAs, openListFromMenu, pickDate, tableRows as rows } from './helpers.ts';
+import { day, filterItem, loginAs, openListFromMenu, pick, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -67,7 +67,7 @@ test.describe('reports', () => {
     const seat = await rows(page).first().locator('td').first().innerText();
     await link.click();
     await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
-    await expect(page.getByTestId('filter-bar').getByLabel('坐席分机', { exact: true })).toHaveValue(seat);
+    await expect(filterItem(page, '坐席分机')).toContainText(seat);
     await expect(rows(page).first()).toBeVisible();
     const seats = await rows(page).locator('td:nth-child(2)').allInnerTexts();
     expect(new Set(seats)).toEqual(new Set([seat]));
@@ -95,11 +95,92 @@ test.describe('reports', () => {
     await expect(page.getByTestId('filter-bar').getByRole('button', { name: 'Query' })).toBeVisible();
   });
 
+  test("a supervisor picks the seat and the line from the filters' pickers, in Chinese and English", async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/reportcall/agentcallsynthesis');
+    await expect(rows(page).first()).toBeVisible();
+    // The seat is picked from the seats, not typed: the filter offers 8101 among them.
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getAgentcallsynthesis') && (JSON.parse(r.postData() ?? '{}') as { userSeatNo?: string }).userSeatNo === '8102');
+    await pick(page, '坐席分机', '8102');
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await asked;
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().locator('td').first()).toHaveText('8102');
+    await page.screenshot({ path: test.info().outputPath('seat-picker.png') });
+
+    // The queue report's line is picked by its name; the request carries its id.
+    await page.goto('/#/reportcall/queuereport');
+    await expect(rows(page).first()).toBeVisible();
+    const byLine = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getQueueReport') && (JSON.parse(r.postData() ?? '{}') as { lineId?: number }).lineId === 2);
+    await pick(page, '线路', '备用线路');
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await byLine;
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('备用线路');
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect(filterItem(page, 'Line')).toContainText('备用线路');
+    await pick(page, 'Line', '主线路');
+    await expect(filterItem(page, 'Line')).toContainText('主线路');
+  });
+
   test('an agent has no report menu and cannot open the call report', async ({ page }) => {
     await loginAs(page, 'agent1', 'agent123');
     await expect(page.getByTestId('side-menu')).toBeVisible();
     await expect(page.getByTestId('side-menu').getByText('报表统计', { exact: true })).toHaveCount(0);
     await page.goto('/#/reportcall/fullcallreport');
     await expect(page).toHaveURL(/#\/403/);
+  });
+});
+
+test.describe('the call list at 1440 x 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("keeps the recording column and its player in view while the other columns scroll sideways", async ({ page, request }) => {
+    // A call with a recording, on a number of its own: the simulator rings a seat, answers and hangs up.
+    const login = await request.post('/api/default/login', { data: { username: 'admin', password: 'admin123' } });
+    const asAdmin = { headers: { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` } };
+    const phoneNo = `137${String(Date.now()).slice(-8)}`;
+    // The simulated switch may still be starting with the server (409 until it runs).
+    let callId = '';
+    await expect.poll(async () => {
+      const rang = await request.post('/api/sim/incoming', { ...asAdmin, data: { userSeatNo: '8105', phoneNo } });
+      if (rang.ok()) callId = ((await rang.json()) as { data: { callId: string } }).data.callId;
+      return rang.status();
+    }).toBe(200);
+    // Each press waits for the phone to be in its state (409: nothing ringing yet, no call yet).
+    for (const button of ['answer', 'hangup']) {
+      await expect.poll(async () => (await request.post(`/api/sim/${button}`, { ...asAdmin, data: { userSeatNo: '8105' } })).status()).toBe(200);
+    }
+
+    // The simulator writes the recording as the call ends: it plays once a link can be had.
+    await expect.poll(async () => (await request.post('/api/recordings/link', { ...asAdmin, data: { callId } })).status()).toBe(200);
+
+    await loginAs(page, 'supervisor', 'super123');
+    await page.goto('/#/call');
+    const table = page.getByTestId('resource-table');
+    const row = table.getByRole('row').filter({ hasText: phoneNo });
+    await expect(row.getByTestId('recording-play')).toBeVisible();
+    // The table is wider than the screen: it scrolls sideways, its recording column stays at its right edge.
+    const content = table.locator('.ant-table-content');
+    expect(await content.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const inView = async (target: import('@playwright/test').Locator) => {
+      const box = (await target.boundingBox())!;
+      const frame = (await content.boundingBox())!;
+      return box.x >= frame.x && box.x + box.width <= Math.min(frame.x + frame.width, 1440);
+    };
+    const header = table.getByRole('columnheader', { name: '录音', exact: true });
+    expect(await inView(header)).toBe(true);
+    expect(await inView(row.getByTestId('recording-play'))).toBe(true);
+    await row.getByTestId('recording-play').click();
+    await expect(row.getByTestId('recording-player')).toBeVisible();
+    expect(await inView(row.getByTestId('recording-player'))).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('call-list-1440.png') });
+
+    // Scrolled to its end, the last scrolling column (classification) shows beside it, not under it.
+    await content.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const last = table.getByRole('columnheader', { name: '分类', exact: true });
+    await expect.poll(async () => ((await last.boundingBox())!.x + (await last.boundingBox())!.width) <= (await header.boundingBox())!.x + 1).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { bodyOf, compile, type Check } from '../../server/http/validate.ts';
-import { PAGING, RANGE_BOUND, type Conditions } from '../../server/lists/conditions.ts';
+import { PAGING, type Conditions } from '../../server/lists/conditions.ts';
+import { RANGE_BOUND } from '../../schemas/range.ts';
 import { listPage } from '../../server/lists/page.ts';
 
 let s: TestServer;

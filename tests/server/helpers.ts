@@ -63,16 +63,18 @@ export interface TestServer {
 
 /**
  * A server on a fresh database, on this file's clock (testClock: pinned at TEST_NOW, shared with
- * the file's tests and generator runs); `clockNow` pins a server of its own elsewhere.
+ * the file's tests and generator runs); `clockNow` pins a server of its own elsewhere. Given a
+ * database (`on`), the server starts on it as a later start of a deployment would, and its
+ * close leaves the database to the test.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}, on?: Db): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const base = loadConfig({});
   // Each test server gets its own simulator on a free port and its own recordings folder.
   const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
   const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };
   const clock = overrides.clockNow ? clockFrom(overrides.clockNow) : testClock;
-  const { db, drop } = await openTestDb(config.timeZone, offsetOf(clock), true);
+  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), true);
   let ctx: AppContext;
   let app: FastifyInstance;
   try {
@@ -80,7 +82,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
     app = await buildApp(ctx, { logger: false, ...opts });
     await app.ready();
   } catch (err) {
-    await db.close();
+    if (!on) await db.close();
     await drop();
     throw err;
   }
@@ -112,7 +114,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
     },
     async close() {
       await app.close();
-      await db.close();
+      if (!on) await db.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

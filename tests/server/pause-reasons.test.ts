@@ -66,4 +66,18 @@ describe('pause reasons', () => {
     const breaks = (res.body.data.list as Array<{ status: number; reason: string }>).filter((r) => r.status === 3).map((r) => r.reason);
     expect(breaks).toEqual(expect.arrayContaining(['short', 'toilet']));
   });
+
+  it('a break logged without a reason (an older log) counts as a short break in the summary: one group, one pie slice, per reason', async () => {
+    const day = (offset: number) => dayjs(testClock.now()).add(offset, 'day').format('YYYY-MM-DD');
+    await s.ctx.db.query(
+      `INSERT INTO seat_status_logs (user_seat_no, status, reason, s_start_time, s_end_time) VALUES ('8101', 3, '', $1::timestamptz, $1::timestamptz + interval '10 minutes')`,
+      [`${day(-1)} 01:00:00`]);
+    const res = await post('/api/CallReport/getSeatStatusSynthesis', t.supervisor, { startTime: day(-1), endTime: day(1), userSeatNo: '8101' });
+    expect(res.status).toBe(200);
+    const breaks = (res.body.data.list as Array<{ status: number; reason: string; seconds: number }>).filter((r) => r.status === 3);
+    // No group without a reason beside the short breaks' (the pie's two "小休" slices).
+    expect(breaks.map((r) => r.reason)).not.toContain('');
+    expect(breaks.filter((r) => r.reason === 'short')).toHaveLength(1);
+    expect(breaks.find((r) => r.reason === 'short')!.seconds).toBeGreaterThanOrEqual(600);
+  });
 });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,26 +6,11 @@ import { freePort } from '../support/pg-cluster.ts';
 import { engine, openTestDb } from './helpers.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { clockEnv } from '../support/test-clock.ts';
+import { spawnServer, waitHealthy } from '../support/server-process.ts';
 import type { Db } from '../../server/db/index.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-proc-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-// A limit for hangs: a first start (initdb, migrations, the demo seed) takes seconds when idle,
-// minutes on a machine loaded by other work.
-async function waitHealthy(port: number, ms = 150_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
-}
 
 // The real entry point as `npm start` runs it, in a fresh DATA_DIR, on the suite's engine.
 describe(`server process on ${engine}`, () => {
@@ -35,13 +19,7 @@ describe(`server process on ${engine}`, () => {
     // On PostgreSQL: an empty database of the suite's cluster, closed here so the server owns it.
     const pgTest = engine === 'postgres' ? await openTestDb('UTC') : undefined;
     await pgTest?.db.close();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root, env: { ...process.env, ...clockEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: pgTest?.url ?? '' }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, exited, output } = spawnServer({ ...clockEnv(), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: pgTest?.url ?? '' });
     await waitHealthy(port);
     const login = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
@@ -49,6 +27,7 @@ describe(`server process on ${engine}`, () => {
     expect(login.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const out = output();
     const lines = out.trim().split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportSchema } from '../../schemas/report-types.ts';
 import fullCallReport from '../../schemas/reports/full-call-report.ts';
 import { reportView } from '../../schemas/report-view.ts';
 import { checkReportWords } from '../../server/reports/export-titles.ts';
-import { REPORTS_DIR } from '../../server/reports/load.ts';
+import { loadReportSchemas, REPORTS_DIR } from '../../server/reports/load.ts';
 import { buildReport, buildReports } from '../../server/reports/model.ts';
 import { verifyReports } from '../../server/reports/verify.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
@@ -126,12 +128,26 @@ describe('a broken report schema stops the server', () => {
     expect(() => buildReports([base, broken({ id: 'other' })])).toThrow(/two reports answer/);
     expect(() => buildReports([broken({ drill: { callId: { report: 'missing', conditions: {} } } })])).toThrow(/unknown report "missing"/);
     // A menu icon the console does not bundle, a code table that does not exist.
-    expect(() => buildReport(broken({ menu: { parent: 'reportcall', path: '/x', icon: 'RocketOutlined', order: 1 } }))).toThrow(/menu icon "RocketOutlined" is not one of the console's icons \(ApartmentOutlined, /);
+    expect(() => buildReport(broken({ menu: { parent: 'reportcall', path: '/x', icon: 'RocketOutlined' as never, order: 1 } }))).toThrow(/menu icon "RocketOutlined" is not one of the console's icons \(ApartmentOutlined, /);
     expect(() => buildReport(broken({ columns: [{ key: 'callId', sql: 'c.call_id', format: 'text', codes: 'colours' as never }] }))).toThrow(/unknown code table "colours"/);
     // A drill that drops a condition of its report that the opened report also takes.
     const other = { ...base, id: 'other', endpoint: { module: 'CallReport', action: 'getOther' } } as ReportSchema;
     expect(() => buildReports([other, broken({ drill: { callId: { report: 'other', conditions: { startTime: 'conditions.startTime' } } } })]))
       .toThrow(/does not carry the condition\(s\) endTime, userSeatNo, phoneNo, direction, answered/);
+  });
+
+  it('is refused at start under a menu parent the console does not have, naming its file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-parent-'));
+    try {
+      const file = path.join(dir, 'lost.ts');
+      const menu = { parent: 'reports', path: '/reports/lost', icon: 'PhoneOutlined', order: 1 };
+      fs.writeFileSync(file, `export default ${JSON.stringify({ ...base, id: 'lostReport', endpoint: { module: 'Lost', action: 'getLost' }, menu })};\n`);
+      const [schema] = await loadReportSchemas([dir]);
+      expect(() => buildReports([schema!])).toThrow(`${file}: report lostReport: menu parent "reports" is not one of the console's menu groups (reportcall, system; no parent: the top level)`);
+      expect(() => buildReports([{ ...schema!, menu: { ...menu, parent: 'reportcall' as const, icon: 'PhoneOutlined' as const } }])).not.toThrow();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is refused when a word of its page is missing in either language', () => {

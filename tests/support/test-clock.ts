@@ -21,3 +21,17 @@ export const clockEnv = (now = TEST_NOW): { CLOCK_NOW: string } => ({ CLOCK_NOW:
 
 /** The clock this file's test servers run on (startTestServer), pinned at TEST_NOW: tests read "now" from it too. */
 export const testClock: Clock = pinnedClock(TEST_NOW);
+
+/**
+ * Holds a server's clock (one of its own: startTestServer({clockNow})) at `start` and returns a
+ * function that moves it: business time then stands still between steps, for tests of deadlines
+ * (work-order SLA clocks). Only what reads now()/date() follows it; timers keep real time.
+ */
+export function holdClock(clock: Clock, start: Date): { set: (at: Date) => void; advance: (ms: number) => Date } {
+  let at = start.getTime();
+  Object.assign(clock, { now: () => at, date: () => new Date(at) });
+  return {
+    set: (d) => void (at = d.getTime()),
+    advance: (ms) => new Date((at += ms)),
+  };
+}

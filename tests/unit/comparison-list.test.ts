@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';
 import zh from '../../src/locales/zh.json';
 import { COMPARISON } from '../../schemas/reports/shared/derived';
-import { comparisonList, defaultComparisonUrl } from '../../src/pages/report/comparison-list';
+import { comparisonList } from '../../src/pages/report/comparison-list';
+import { defaultsUrl } from '../../src/pages/report/report-list';
 import { columnTitleKeys, conditionLabelKeys } from '../../schemas/report-words';
 
 /** The period comparison screen's description: KPI rows formatted by their KPI, signed changes, default ranges, labels in both languages. */
@@ -27,7 +28,7 @@ describe('comparisonList', () => {
     expect(list.tree).toBe(true);
     expect(list.rowKey).toBe('kpi');
     expect(list.filters.map((f) => [f.key, f.control])).toEqual([
-      ['startTime', 'date'], ['endTime', 'date'], ['userSeatNo', 'text'], ['compareStartTime', 'date'], ['compareEndTime', 'date']]);
+      ['startTime', 'date'], ['endTime', 'date'], ['userSeatNo', 'select'], ['compareStartTime', 'date'], ['compareEndTime', 'date']]);
     expect(list.columns.map((c) => c.key)).toEqual(['kpi', 'current', 'previous', 'change']);
   });
 
@@ -52,7 +53,7 @@ describe('comparisonList', () => {
   });
 
   it('opens on the last 7 days against the 7 before, in the URL the list reads', () => {
-    const url = defaultComparisonUrl('/reportcall/comparison', new Date(2026, 2, 3, 15, 0, 0));
+    const url = defaultsUrl(COMPARISON, comparisonList(t), { pathname: '/reportcall/comparison', search: '' }, new Date(2026, 2, 3, 15, 0, 0))!;
     expect(url.startsWith('/reportcall/comparison?')).toBe(true);
     const { parsedFilters } = parseTableParams(url.slice(url.indexOf('?')));
     expect(Object.fromEntries(parsedFilters.map((f) => ['field' in f ? f.field : '', f.value]))).toEqual({

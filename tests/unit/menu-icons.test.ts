@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_ICONS } from '../../src/shell/menu-icons';
 import { DEFAULT_MENUS } from '../../server/db/demo-menus';
+import { MENU_ICON_NAMES } from '../../schemas/menu-icons';
+import { MENU_PARENTS } from '../../schemas/menu-parents';
+import readme from '../../README.md?raw';
 
 interface WithMenu { 'x-resource'?: { menu?: { icon?: string } }; menu?: { icon?: string } }
 const entities = import.meta.glob<WithMenu>('../../schemas/entities/*.ts', { eager: true, import: 'default' });
@@ -28,5 +31,14 @@ describe('menu icons', () => {
     expect(icons.length).toBeGreaterThan(10);
     const missing = icons.filter(([, icon]) => !MENU_ICONS[icon]);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('what a report author reads', () => {
+  it("the README's menu row names every menu group and icon a report may use, and the groups are seeded", () => {
+    const row = readme.split('\n').find((line) => line.startsWith('| `menu?` |'))!;
+    expect(MENU_PARENTS.filter((parent) => !row.includes(`\`${parent}\``))).toEqual([]);
+    expect(MENU_ICON_NAMES.filter((icon) => !row.includes(`\`${icon}\``))).toEqual([]);
+    expect(MENU_PARENTS.filter((parent) => !DEFAULT_MENUS.some((m) => m.key === parent && m.component === 'Layout'))).toEqual([]);
   });
 });

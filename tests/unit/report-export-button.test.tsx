@@ -62,6 +62,29 @@ describe('report Export button', () => {
     expect(screen.getByText('Export')).toBeTruthy();
   });
 
+  it('shows the share of the rows received, the server having said how many the file holds', async () => {
+    await i18n.changeLanguage('en');
+    const { response, next } = streamed(['\uFEFFid,note\r\n1,a\r\n', '2,"two\r\nlines"\r\n', '3,c\r\n4,d\r\n'], {
+      'content-type': 'text/csv; charset=utf-8', 'x-export-rows': '4',
+    });
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(response);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    mount();
+    fireEvent.click(screen.getByText('Export'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    next();
+    await screen.findByText('25% received (1 KB)');
+    next();
+    await screen.findByText('50% received (1 KB)');
+    await i18n.changeLanguage('zh');
+    await screen.findByText('已接收 50%（1 KB）');
+    next();
+    await screen.findByText('已接收 100%（1 KB）');
+    next();
+    await screen.findByText(/^导\s*出$/);
+  });
+
   it('cancels a download under way', async () => {
     await i18n.changeLanguage('en');
     let aborted = false;

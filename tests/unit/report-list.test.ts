@@ -69,13 +69,22 @@ describe('report adapter', () => {
     expect(pageSizesOf({ ...synthesis, pageSizes: [20, 50], initialPageSize: 20 })).toEqual({ pageSizes: [20, 50], initialPageSize: 20 });
   });
 
-  it('filters by the conditions: date pickers for the range, text boxes for seat and number', () => {
+  it('filters by the conditions: date pickers for the range, a seat picker, a text box for the number', () => {
     expect(call.filters.map((f) => [f.key, f.control, f.op, f.label])).toEqual(expect.arrayContaining([
       ['startTime', 'date', 'eq', 'reports.fullCallReport.conditions.startTime'],
       ['endTime', 'date', 'eq', 'reports.fullCallReport.conditions.endTime'],
-      ['userSeatNo', 'text', 'eq', 'reports.fullCallReport.conditions.userSeatNo'],
+      ['userSeatNo', 'select', 'eq', 'reports.fullCallReport.conditions.userSeatNo'],
       ['phoneNo', 'text', 'like', 'reports.fullCallReport.conditions.phoneNo'],
     ]));
+  });
+
+  it("every report's seat and line filters are pickers over the seats' and the lines' options, never free text", () => {
+    const pickers = REPORTS.flatMap((report) => reportList(report, t, byId).filters
+      .filter((f) => ['userSeatNo', 'lineId'].includes(f.key))
+      .map((f) => [report.id, f.key, f.control, f.property['x-options']]));
+    expect(pickers.length).toBeGreaterThan(20);
+    expect(pickers.filter(([, key, control, options]) => control !== 'select' || options !== (key === 'lineId' ? 'lines' : 'users'))).toEqual([]);
+    expect(pickers).toContainEqual(['queueReport', 'lineId', 'select', 'lines']);
   });
 
   it('names the filter bar button Query (spec section 2), not the entity lists\' Search', () => {
@@ -230,7 +239,8 @@ describe('chart option', () => {
 
 describe('readable values', () => {
   const words: Record<string, string> = {
-    'seatStatus.logged.ready': '就绪', 'seatStatus.logged.afterCall': '话后处理', 'seatStatus.logged.meeting': '会议',
+    'seatStatus.logged.ready': '就绪', 'seatStatus.logged.afterCall': '话后处理', 'seatStatus.logged.meeting': '会议', 'seatStatus.logged.break': '小休',
+    'reports.enums.reason.short': '小休', 'reports.enums.reason.toilet': '如厕',
     'reports.codes.chatState.on': '进行中', 'reports.codes.hangupCause.NORMAL_CLEARING': '正常挂机',
   };
   const say = (key: string | string[]) => {
@@ -252,6 +262,13 @@ describe('readable values', () => {
     const option = chartOption(statusSynthesis.chart!, columns, rows, token, false) as { color: string[]; series: { data: { name: string }[] }[] };
     expect(option.series[0]!.data.slice(0, 1).map((d) => d.name)).toEqual(['就绪']);
     expect(new Set(option.color.slice(0, rows.length)).size).toBe(rows.length);
+  });
+
+  it('the status pie has a slice per pause reason, each named by its reason: the toilet break apart from the short one', () => {
+    const rows: BaseRecord[] = [{ status: 0, reason: '', seconds: 50 }, { status: 3, reason: 'short', seconds: 20 }, { status: 3, reason: 'toilet', seconds: 5 }];
+    const token = { colorPrimary: '#1677ff', colorSuccess: '#52c41a', colorWarning: '#faad14', colorError: '#ff4d4f', colorInfo: '#1677ff', colorText: '#000', colorTextSecondary: '#666', colorBorderSecondary: '#eee', fontFamily: 'sans', fontSize: 14 };
+    const option = chartOption(statusSynthesis.chart!, columns, rows, token, false) as { series: { data: { name: string; value: number }[] }[] };
+    expect(option.series[0]!.data).toEqual([{ name: '就绪', value: 50 }, { name: '小休', value: 20 }, { name: '小休 · 如厕', value: 5 }]);
   });
 
   it('chat states and hang-up causes read as words; the cause keeps the switch\'s code as a hint', () => {

@@ -2,6 +2,7 @@
  * Condition properties that many reports share: the date range over a time column, a seat,
  * a customer number. Each is a JSON Schema property with its SQL (schemas/report-types.ts).
  */
+import type { DefaultPeriod } from '../../report-defaults.ts';
 import { RANGE_BOUND } from '../../range.ts';
 
 /** A report's condition object: these properties and no others (an unknown key is a 400). */
@@ -10,13 +11,17 @@ export const conditionObject = <const P extends Record<string, object>>(properti
 /** A range bound (schemas/range.ts) shown as a date picker. */
 const BOUND = { ...RANGE_BOUND, 'x-widget': 'input' } as const;
 
+/** A range's default period (schemas/report-defaults.ts), when it has one. */
+const byDefault = <P extends DefaultPeriod>(period: P | undefined) => (period ? { 'x-default': { period } } : {}) as { readonly 'x-default'?: { readonly period: P } };
+
 /**
  * startTime / endTime over a time column: the half-open period [start, end) of docs/kpi.md (an
- * end day includes all of that day, an end instant its whole second).
+ * end day includes all of that day, an end instant its whole second). With a period (e.g.
+ * 'lastFullMonth'), the screen opens on it.
  */
-export const dateRange = <S extends string>(sql: S) => ({
-  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from' } },
-  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
+export const dateRange = <S extends string, P extends DefaultPeriod = never>(sql: S, period?: P) => ({
+  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from' }, ...byDefault(period) },
+  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' }, ...byDefault(period) },
 }) as const;
 
 /**
@@ -28,8 +33,11 @@ export const spanRange = <S extends string, U extends string>(sql: S, until: U) 
   endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
 }) as const;
 
-/** A seat number, equal. */
-export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$', 'x-filter': { sql, op: 'eq' } }) as const;
+/** A seat number, equal; picked from the seats (the users' options, userManagement/getUserSeatOptions). */
+export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$', 'x-options': 'users', 'x-filter': { sql, op: 'eq' } }) as const;
+
+/** A line's id, equal; picked from the lines by name (lineManagement/getLineOptions). */
+export const line = <S extends string>(sql: S) => ({ type: 'integer', minimum: 1, 'x-options': 'lines', 'x-filter': { sql, op: 'eq' } }) as const;
 
 /** A customer number: rows whose number contains the digits typed. */
 export const phone = <S extends string>(sql: S) => ({ type: 'string', maxLength: 32, pattern: '^[0-9+*#]{1,32}$', 'x-filter': { sql, op: 'like' } }) as const;

@@ -50,8 +50,11 @@ export const COMPARISON = {
     ...comprehensive.conditions,
     properties: {
       ...comprehensive.conditions.properties,
-      compareStartTime: { ...startTime, 'x-filter': { sql: '(c.call_time)', op: 'range', bound: 'from' } },
-      compareEndTime: { ...endTime, 'x-filter': { sql: '(c.call_time)', op: 'range', bound: 'to' } },
+      // Opened on the last 7 days (today included) against the 7 before.
+      startTime: { ...startTime, 'x-default': { period: 'last7Days' } },
+      endTime: { ...endTime, 'x-default': { period: 'last7Days' } },
+      compareStartTime: { ...startTime, 'x-filter': { sql: '(c.call_time)', op: 'range', bound: 'from' }, 'x-default': { period: 'previous7Days' } },
+      compareEndTime: { ...endTime, 'x-filter': { sql: '(c.call_time)', op: 'range', bound: 'to' }, 'x-default': { period: 'previous7Days' } },
     },
     required: ['startTime', 'endTime', 'compareStartTime', 'compareEndTime'],
   },

@@ -1,12 +1,11 @@
-import { parseTableParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
-import { comparisonList, defaultComparisonUrl } from './comparison-list';
+import { comparisonList } from './comparison-list';
 import { ExportButton } from './ExportButton';
-import type { ReportTranslate } from './report-list';
+import { defaultsUrl, reportTranslate } from './report-list';
 
 /**
  * The period comparison screen (menu component 'ComparisonReport'): the generic list with the
@@ -15,11 +14,11 @@ import type { ReportTranslate } from './report-list';
  */
 export default function ComparisonPage() {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
   usePageTitle(`reports.${COMPARISON.id}.title`);
-  const { parsedFilters } = parseTableParams(search);
-  if (!parsedFilters.some((filter) => 'field' in filter && filter.field === 'startTime')) {
-    return <Navigate to={defaultComparisonUrl(pathname, new Date())} replace />;
-  }
-  return <ListView description={comparisonList(((key) => t(key as string)) as ReportTranslate)} headerButtons={<ExportButton report={COMPARISON} />} />;
+  const description = comparisonList(reportTranslate(t));
+  // Opened without its ranges: the last 7 days against the 7 before (the schema's defaults).
+  const withDefaults = defaultsUrl(COMPARISON, description, location, new Date());
+  if (withDefaults) return <Navigate to={withDefaults} replace />;
+  return <ListView description={description} headerButtons={<ExportButton report={COMPARISON} />} />;
 }

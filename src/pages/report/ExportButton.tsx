@@ -8,12 +8,14 @@ import type { ReportView } from '../../../schemas/report-view';
 import { conditionsFromFilters, sortFromSorters } from '../../../data-providers/condition-body';
 import { typedConditions } from '../../lib/entity';
 import { tokenStore } from '../../lib/token';
+import { csvRowCounter, percentOf, xlsxRowCounter } from './export-progress';
 
 /**
  * The report page's Export button: posts the conditions the table shows (the filters and sort
  * in the page's URL, as the list sends them, without paging: the export holds every row) to
- * POST api/export/<module>/<action>?format=xlsx|csv, shows the bytes received while the
- * server streams the file (its size is not known before the end), can cancel
+ * POST api/export/<module>/<action>?format=xlsx|csv, shows the share of the rows received while
+ * the server streams the file (its size is not known before the end, its row count is:
+ * export-progress.ts counts the rows in the bytes) and the bytes, can cancel
  * (AbortController; the server then stops reading), and saves the file under the name the
  * server gives (Content-Disposition filename*). A refusal (too many rows, bad conditions)
  * shows the server's localised message.
@@ -57,6 +59,7 @@ export function ExportButton({ report }: { report: ReportView }) {
   const { search } = useLocation();
   const { message } = App.useApp();
   const [received, setReceived] = useState<number | undefined>();
+  const [percent, setPercent] = useState<number | undefined>();
   const abort = useRef<AbortController | undefined>(undefined);
   // Leaving the page ends a download under way instead of letting it run unseen.
   useEffect(() => () => abort.current?.abort(), []);
@@ -88,15 +91,20 @@ export function ExportButton({ report }: { report: ReportView }) {
       }
       const reader = res.body.getReader();
       const chunks: Uint8Array[] = [];
+      // The rows the file holds (counted before it starts) against those seen in its bytes so far.
+      const total = Number(res.headers.get('x-export-rows') ?? NaN);
+      const type = res.headers.get('content-type') ?? 'application/octet-stream';
+      const counter = type.startsWith('text/csv') ? csvRowCounter() : xlsxRowCounter();
       let bytes = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         chunks.push(value);
         bytes += value.length;
+        counter.push(value);
         setReceived(bytes);
+        setPercent(percentOf(counter.rows(), total));
       }
-      const type = res.headers.get('content-type') ?? 'application/octet-stream';
       save(new Blob(chunks as BlobPart[], { type }), fileNameOf(res.headers.get('content-disposition'), `${report.id}.${format}`));
     } catch (error) {
       if (controller.signal.aborted) void message.info(t('reports.export.cancelled'));
@@ -104,13 +112,16 @@ export function ExportButton({ report }: { report: ReportView }) {
     } finally {
       if (abort.current === controller) abort.current = undefined;
       setReceived(undefined);
+      setPercent(undefined);
     }
   }
 
   if (received !== undefined) {
     return (
       <Space data-testid="report-export-progress">
-        <Button loading icon={<DownloadOutlined />}>{t('reports.export.received', { size: size(received) })}</Button>
+        <Button loading icon={<DownloadOutlined />}>
+          {percent === undefined ? t('reports.export.received', { size: size(received) }) : t('reports.export.progress', { percent, size: size(received) })}
+        </Button>
         <Button icon={<CloseOutlined />} onClick={() => abort.current?.abort()} data-testid="report-export-cancel">{t('reports.export.cancel')}</Button>
       </Space>
     );

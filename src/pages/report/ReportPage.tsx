@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ListView } from '../resource/ListView';
 import { useReportCatalogue } from './catalogue-source';
 import { ExportButton } from './ExportButton';
 import { ReportChart } from './ReportChart';
-import { reportList, type ReportTranslate } from './report-list';
+import { defaultsUrl, reportList, reportTranslate } from './report-list';
 
 /**
  * A report's screen: its list description (report-list.ts) on the generic ListView, with its
@@ -14,16 +14,21 @@ import { reportList, type ReportTranslate } from './report-list';
  * (the menu's component `reports/<id>`), described by the server's report catalogue.
  * A catalogue that cannot be loaded throws to the route's error boundary. Reports whose schema has `export: true` get the
  * Export button (ExportButton.tsx: the table's conditions to api/export/<module>/<action>).
+ * Opened with no conditions in its address, it first goes to the same screen with its
+ * conditions' defaults (defaultsUrl), so its first request carries them.
  */
 export default function ReportPage({ id }: { id: string }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { catalogue, error } = useReportCatalogue();
   usePageTitle(`reports.${id}.title`);
   if (error) throw error;
   if (!catalogue) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const report = catalogue.byId(id);
   if (!report) return <Navigate to="/404" replace />;
-  const description = reportList(report, ((key) => t(key as string)) as ReportTranslate, catalogue.byId);
+  const description = reportList(report, reportTranslate(t), catalogue.byId);
+  const withDefaults = defaultsUrl(report, description, location, new Date());
+  if (withDefaults) return <Navigate to={withDefaults} replace />;
   const { chart } = report;
   return (
     // Keyed by report: two reports are two tables with their own state, never one reused.

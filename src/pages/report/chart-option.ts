@@ -30,11 +30,20 @@ export function chartOption(
 ): ChartOption {
   const column = (key: string) => columns.find((c) => c.key === key);
   const xColumn = column(chart.x);
-  const category = (row: BaseRecord) => {
+  const detailColumn = chart.detail === undefined ? undefined : column(chart.detail);
+  const named = (row: BaseRecord) => {
     const value = row[chart.x];
     if (value === null || value === undefined) return '-';
     // A day arrives as a date or an instant at midnight: the day is what reads.
     return xColumn?.format === 'date' ? String(value).slice(0, 10) : (xColumn?.label?.(value) ?? String(value));
+  };
+  // Two rows of one x (a break for the toilet, a short one) are two slices: each names its detail.
+  const category = (row: BaseRecord) => {
+    const name = named(row);
+    const detail = detailColumn ? row[detailColumn.key] : undefined;
+    if (!detailColumn || detail === null || detail === undefined || detail === '') return name;
+    const words = detailColumn.label?.(detail) ?? String(detail);
+    return words === name ? name : `${name} · ${words}`;
   };
   const percent = chart.y.every((key) => column(key)?.format === 'percent');
   const figure = (row: BaseRecord, key: string) => {

@@ -1,4 +1,3 @@
-import { stringifyTableParams } from '@refinedev/core';
 import { COMPARISON } from '../../../schemas/reports/shared/derived';
 import { durationText, isoDate } from '../../lib/time';
 import type { ColumnDescription, ListDescription, ValueDescription } from '../resource/list-description';
@@ -55,15 +54,4 @@ export function comparisonList(t: ReportTranslate): ListDescription {
     },
   ];
   return { ...base, rowKey: 'kpi', columns };
-}
-
-/**
- * The comparison needs both ranges: a screen opened without them starts from the last 7 days
- * (today included) against the 7 days before, as the filter bar reads them from the URL.
- */
-export function defaultComparisonUrl(path: string, today: Date): string {
-  const day = (offset: number) => isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset));
-  const ranges = { startTime: day(-6), endTime: day(0), compareStartTime: day(-13), compareEndTime: day(-7) };
-  const filters = Object.entries(ranges).map(([field, value]) => ({ field, operator: 'eq' as const, value }));
-  return `${path}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: 10 }, sorters: [], filters })}`;
 }

@@ -1,11 +1,12 @@
-import { stringifyTableParams } from '@refinedev/core';
+import { parseTableParams, stringifyTableParams } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
 import type { DrillValue, ReportDrill } from '../../../schemas/report-types';
+import { defaultConditions } from '../../../schemas/report-defaults';
 import type { ConditionView, ReportView } from '../../../schemas/report-view';
 import { CODE_WORDS, columnTitleKeys, conditionLabelKeys, enumLabelKey, reportTitleKey } from '../../../schemas/report-words';
 import type { CodeTable } from '../../../schemas/report-types';
 import { filterControl, type FilterControl } from '../../lib/list-filters';
-import { INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription } from '../resource/list-description';
+import { filtersFromValues, INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription } from '../resource/list-description';
 import { reportResource } from './catalogue';
 
 /**
@@ -17,6 +18,9 @@ import { reportResource } from './catalogue';
 
 /** i18next's t: a list of keys is tried in order. */
 export type ReportTranslate = (key: string | string[], options?: Record<string, unknown>) => string;
+
+/** i18next's t as a ReportTranslate: a list of keys and the options (a change's {{count}} seconds) pass through. */
+export const reportTranslate = (t: (key: string | string[], options?: Record<string, unknown>) => string): ReportTranslate => (key, options) => t(key, options);
 
 /** Finds the report a drill-down opens (the catalogue's byId); undefined: no link. */
 export type ReportLookup = (id: string) => ReportView | undefined;
@@ -53,7 +57,8 @@ function filterOf(report: ReportView, key: string, property: ConditionView, t: R
   const filter = property['x-filter'];
   const op: FilterOp = filter && filter.op !== 'range' ? filter.op : 'eq';
   const control: FilterControl = filter?.op === 'range' ? 'date' : filterControl(property, op);
-  return { key, label: t(conditionLabelKeys(report, key)), op, control, property, ...(property.enum ? { optionLabel: enumLabel(key, t) } : {}) };
+  const required = report.conditions.required?.includes(key) ?? false;
+  return { key, label: t(conditionLabelKeys(report, key)), op, control, property, ...(required ? { required } : {}), ...(property.enum ? { optionLabel: enumLabel(key, t) } : {}) };
 }
 
 /** The page-size choices with the first page's size among them, so the selector can show it (10 with 20..1000). */
@@ -100,6 +105,8 @@ export function reportColumns(report: ReportView, t: ReportTranslate, lookup: Re
       ...(column.codes
         ? { label: codeLabel(column.codes, t), ...(CODE_WORDS[column.codes].hint ? { hint: (value: unknown) => (value ? String(value) : undefined) } : {}) }
         : coded.has(column.key) || column.format === 'text' ? { label: enumLabel(column.key, t) } : {}),
+      // The player is what a row of calls is opened for: at 1440 px it was the column scrolled out of sight.
+      ...(column.format === 'recording' ? { pinned: true } : {}),
       // A zero has no rows behind it: nothing to open.
       ...(drill ? { link: (record: Record<string, unknown>, conditions: Record<string, unknown>) => (Number(record[column.key]) ? drillUrl(drill, record, conditions, lookup) : undefined) } : {}),
     };
@@ -125,4 +132,19 @@ export function reportList(report: ReportView, t: ReportTranslate, lookup: Repor
     tree: !report.paged,
     ...pageSizesOf(report),
   };
+}
+
+/**
+ * Where a report screen opened with no conditions in its address goes first: the same screen with
+ * its conditions' defaults (x-default, schemas/report-defaults.ts) as its filters, as the filter
+ * bar would send them, so the first request carries them (a required range opens on its default
+ * period, not on a refusal). Undefined: the address already has conditions (a drill-down, a
+ * reload), or the report has no defaults.
+ */
+export function defaultsUrl(report: ReportView, description: ListDescription, location: { pathname: string; search: string }, today: Date): string | undefined {
+  if (parseTableParams(location.search).parsedFilters.length) return undefined;
+  const defaults = defaultConditions(report.conditions, today);
+  if (!Object.keys(defaults).length) return undefined;
+  const filters = filtersFromValues(description.filters.filter(({ key }) => key in defaults), defaults);
+  return `${location.pathname}?${stringifyTableParams({ pagination: { currentPage: 1, pageSize: description.initialPageSize }, sorters: [], filters })}`;
 }

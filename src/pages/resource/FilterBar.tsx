@@ -51,10 +51,10 @@ export function FilterBar({ filters, formProps, searchLabel }: { filters: readon
       )}
       {/* Named, so its fields' ids (filters_userName) differ from those of a form on the same page. */}
       <Form {...formProps} name="filters" layout="inline" style={{ marginBottom: 16, rowGap: 8, ...(folded ? { display: 'none' } : {}) }} data-testid="filter-bar">
-        {filters.map(({ key, label, control, property, optionLabel }) => {
+        {filters.map(({ key, label, control, property, optionLabel, required }) => {
           const Control = CONTROLS[control];
           return (
-            <Form.Item key={key} name={key} label={label}>
+            <Form.Item key={key} name={key} label={label} required={required}>
               <Control property={property} {...(optionLabel ? { optionLabel } : {})} />
             </Form.Item>
           );

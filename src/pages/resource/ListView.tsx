@@ -1,13 +1,17 @@
 import { List, useTable } from '@refinedev/antd';
-import type { BaseRecord, CrudFilter } from '@refinedev/core';
+import { parseTableParams, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { Alert, Grid, Table, type TableColumnsType } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { conditionsFromFilters } from '../../../data-providers/condition-body';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { filtersFromValues, type ListDescription } from './list-description';
+
+/** The filters of `required` that have no value among the filters in force. */
+const missingOf = (required: readonly string[], filters: readonly CrudFilter[]) =>
+  required.filter((key) => !filters.some((f) => 'field' in f && f.field === key && f.value !== undefined && f.value !== null && f.value !== ''));
 
 export interface ListViewProps {
   description: ListDescription;
@@ -32,6 +36,11 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
   // eleven columns and the buttons overflowed 1440 px, hiding delete behind the scroll.
   const compact = screens.xxl === false;
   const { tree, filters } = description;
+  // A required filter without a value (a report's call id, a range with no default): the list is
+  // not asked for, so the screen says what to fill in instead of showing the server's refusal.
+  const required = filters.filter((f) => f.required).map((f) => f.key);
+  const { search } = useLocation();
+  const [missing, setMissing] = useState(() => missingOf(required, parseTableParams(search).parsedFilters));
   const { tableProps, searchFormProps, tableQuery, filters: applied } = useTable({
     resource: description.resource,
     ...(description.dataProviderName ? { dataProviderName: description.dataProviderName } : {}),
@@ -40,7 +49,12 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     onSearch: (values: Record<string, unknown>) => filtersFromValues(filters, values),
     // A refused request is not retried (QUERY_CLIENT_CONFIG, for every query): its error shows at once.
     syncWithLocation: true,
+    queryOptions: { enabled: missing.length === 0 },
   });
+  const missingNow = missingOf(required, applied).join();
+  useEffect(() => {
+    setMissing(missingNow ? missingNow.split(',') : []);
+  }, [missingNow]);
   // A list opened after a save starts at its title, not at the old scroll position of the form.
   // Braces matter: Chromium's scrollTo returns a promise, which React took for the effect's
   // cleanup and called on unmount, blanking the page the list led to.
@@ -53,6 +67,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     dataIndex: column.key,
     title: column.title,
     sorter: column.sortable,
+    ...(column.pinned ? { fixed: 'right' as const } : {}),
     render: (value: unknown, record: BaseRecord) => {
       const shown = <FieldValue description={column.byRow?.(record) ?? column} value={value} />;
       const to = column.link?.(record, conditions);
@@ -87,8 +102,19 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
       <FilterBar filters={filters} formProps={searchFormProps} searchLabel={description.searchLabel} />
       {extra?.(tableProps.dataSource ?? [], applied)}
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
+      {missing.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('crud.fillRequired', { fields: filters.filter((f) => missing.includes(f.key)).map((f) => f.label).join(t('crud.listSeparator')) })}
+          style={{ marginBottom: 16 }}
+          data-testid="list-required"
+        />
+      )}
       <Table
         {...tableProps}
+        // A list not asked for (a required filter is empty) is not loading: nothing comes until it is filled in.
+        {...(missing.length ? { loading: false } : {})}
         rowKey={description.rowKey}
         columns={columns}
         pagination={tree ? false : pagination}

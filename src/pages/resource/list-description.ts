@@ -33,6 +33,8 @@ export interface ColumnDescription extends ValueDescription {
   link?: (record: Record<string, unknown>, conditions: Record<string, unknown>) => string | undefined;
   /** How this row's value reads when the rows of one column differ (a comparison's KPIs: counts, seconds, rates). */
   byRow?: (record: Record<string, unknown>) => ValueDescription;
+  /** Kept at the table's right edge while the rest scrolls sideways (a call's recording player). */
+  pinned?: boolean;
 }
 
 export interface FilterDescription {
@@ -44,6 +46,8 @@ export interface FilterDescription {
   property: PropertySchema;
   /** The label of a choice of a closed set (a report's direction: inbound / outbound); undefined shows the value. */
   optionLabel?: (value: unknown) => string | undefined;
+  /** The list is not asked for until this filter has a value (a report's required condition). */
+  required?: boolean;
 }
 
 export interface ListDescription {

@@ -2,7 +2,7 @@ import { Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../schemas/types';
-import { baseType, type PropertySchema } from '../../lib/entity';
+import { baseType, findInTree, type PropertySchema } from '../../lib/entity';
 import { MenuIcon, MENU_ICONS } from '../../shell/menu-icons';
 import { ComponentSelect, I18nKeyInput } from './menu-widgets';
 import { useOptions, type OptionItem } from './use-options';
@@ -37,13 +37,23 @@ function useChoices(property: PropertySchema, optionLabel?: WidgetProps['optionL
   return { options: [], loading: false };
 }
 
+/**
+ * The value as its option holds it: a value read back from the page's URL is text ('2'), and
+ * antd matches options strictly, so a line picked as 2 showed as a bare "2" after a reload.
+ */
+function asOption(options: readonly OptionItem[], value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => asOption(options, item));
+  if (typeof value !== 'string') return value;
+  return findInTree(options, (option) => String(option.value) === value)?.value ?? value;
+}
+
 /** Yes/no choices stand for true/false: antd keys must be strings or numbers. */
 const isBooleanChoice = (property: PropertySchema) => baseType(property) === 'boolean';
 
 function ChoiceSelect({ property, value, onChange, multiple, optionLabel, ...rest }: WidgetProps & { multiple?: boolean }) {
   const { options, loading } = useChoices(property, optionLabel);
   const boolean = isBooleanChoice(property);
-  const shown = boolean && typeof value === 'boolean' ? Number(value) : value;
+  const shown = boolean && typeof value === 'boolean' ? Number(value) : asOption(options, value);
   // A list with nothing to choose from takes free entries (tags).
   const mode = multiple ? (options.length === 0 && !loading ? 'tags' : 'multiple') : undefined;
   return (
@@ -67,7 +77,7 @@ function ChoiceTree({ property, value, onChange, optionLabel, ...rest }: WidgetP
   return (
     <TreeSelect
       {...rest}
-      value={value as string | number | undefined}
+      value={asOption(options, value) as string | number | undefined}
       onChange={(next: unknown) => onChange?.(next ?? null)}
       treeData={options}
       fieldNames={{ label: 'label', value: 'value', children: 'children' }}

@@ -15,12 +15,14 @@ export interface HarnessOptions {
   path: string;
   authProvider: AuthProvider;
   dataProvider?: Partial<DataProvider>;
+  /** Named providers beside the default (a report page's 'reports'). */
+  dataProviders?: Record<string, DataProvider>;
   accessControlProvider?: AccessControlProvider;
   /** Defaults to the app's resources. */
   resources?: ResourceProps[];
 }
 
-export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider, accessControlProvider, resources: list = resources }: HarnessOptions) {
+export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider, dataProviders, accessControlProvider, resources: list = resources }: HarnessOptions) {
   const data: DataProvider = {
     getApiUrl: () => '',
     getList: async () => ({ data: [], total: 0 }),
@@ -36,7 +38,7 @@ export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider
         <Refine
           routerProvider={routerProvider}
           authProvider={authProvider}
-          dataProvider={data}
+          dataProvider={dataProviders ? { default: data, ...dataProviders } : data}
           i18nProvider={createI18nProvider(i18n)}
           notificationProvider={useNotificationProvider}
           resources={list}

@@ -1,0 +1,74 @@
+import type { Queryable } from '../db/types.ts';
+import { escapeLike } from '../lists/sql.ts';
+import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
+import { reachWhere, type Reach } from './reach.ts';
+import { ORDER_SELECT, toOrder, type OrderDbRow } from './rows.ts';
+import type { Calendar } from '../../schemas/workorders/calendar.ts';
+
+/**
+ * The overviews (saved filters) and the list: each overview is one SQL condition on `o`, so the
+ * list, its count and the menu badge's counts read the same rule; "now" is the server's clock.
+ */
+const OPEN = `o.state NOT IN ('closed', 'merged')`;
+
+/** Bind parameters of one statement; `now` is bound once, where first used. */
+class Binds {
+  readonly params: unknown[] = [];
+  private nowRef = '';
+  constructor(private readonly at: Date) {}
+  bind(v: unknown): string {
+    this.params.push(v);
+    return `$${this.params.length}`;
+  }
+  get now(): string {
+    return (this.nowRef ||= this.bind(this.at));
+  }
+}
+
+function overviewWhere(view: Overview, reach: Reach, b: Binds): string {
+  switch (view) {
+    case 'mine': return `o.owner_id = ${b.bind(reach.userId)} AND ${OPEN}`;
+    case 'queue':
+      if (reach.all) return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id IS NOT NULL`;
+      if (reach.departId === null) return 'false';
+      return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id = ${b.bind(reach.departId)}`;
+    case 'overdue': return `${OPEN} AND (o.next_due_at <= ${b.now} OR (o.state = 'pending_reminder' AND o.pending_until <= ${b.now}))`;
+    case 'reminders': return `o.state = 'pending_reminder' AND o.pending_until <= ${b.now}`;
+    case 'created': return `o.creator_id = ${b.bind(reach.userId)}`;
+    default: return 'true';
+  }
+}
+
+export async function listOrders(db: Queryable, reach: Reach, body: ListBody, cal: Calendar, now: Date): Promise<{ records: OrderRow[]; total: number }> {
+  const b = new Binds(now);
+  const view = body.view ?? 'all';
+  const where = [reachWhere(reach, b.params), overviewWhere(view, reach, b)];
+  if (body.state?.length) where.push(`o.state = ANY(${b.bind(body.state)}::text[])`);
+  if (body.kind) where.push(`o.kind = ${b.bind(body.kind)}`);
+  if (body.priority) where.push(`o.priority = ${b.bind(body.priority)}`);
+  if (body.departId) where.push(`o.depart_id = ${b.bind(body.departId)}`);
+  if (body.phone) where.push(`o.phone = ${b.bind(body.phone)}`);
+  if (body.keyword) {
+    const k = b.bind(`%${escapeLike(body.keyword)}%`);
+    where.push(`(o.title ILIKE ${k} ESCAPE '\\' OR o.order_no ILIKE ${k} ESCAPE '\\' OR o.customer_name ILIKE ${k} ESCAPE '\\')`);
+  }
+  const order = view === 'overdue' ? 'o.next_due_at ASC NULLS LAST, o.id' : view === 'queue' ? 'o.created_at ASC, o.id' : 'o.created_at DESC, o.id DESC';
+  const filter = where.join(' AND ');
+  const filterParams = [...b.params];
+  const sql = `${ORDER_SELECT.replace('SELECT o.id,', 'SELECT count(*) OVER ()::integer AS total, o.id,')}
+    WHERE ${filter} ORDER BY ${order} LIMIT ${b.bind(body.pageSize)} OFFSET ${b.bind((body.pageNo - 1) * body.pageSize)}`;
+  const rows = await db.query<OrderDbRow & { total: number }>(sql, b.params);
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  // A page past the end carries no count: ask for it.
+  if (!rows.length && body.pageNo > 1) total = Number((await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM work_orders o WHERE ${filter}`, filterParams))[0]?.n ?? 0);
+  return { records: rows.map((r) => toOrder(r, cal, now)), total };
+}
+
+/** How many orders each overview holds for the user (the menu badge). */
+export async function overviewCounts(db: Queryable, reach: Reach, now: Date): Promise<Record<Overview, number>> {
+  const b = new Binds(now);
+  const base = reachWhere(reach, b.params);
+  const cols = OVERVIEWS.map((v) => `count(*) FILTER (WHERE ${overviewWhere(v, reach, b)})::integer AS "${v}"`).join(', ');
+  const [row] = await db.query<Record<Overview, number>>(`SELECT ${cols} FROM work_orders o WHERE ${base}`, b.params);
+  return Object.fromEntries(OVERVIEWS.map((v) => [v, Number(row?.[v] ?? 0)])) as Record<Overview, number>;
+}

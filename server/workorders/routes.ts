@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { anyUser } from '../http/access.ts';
+import { ok } from '../http/envelope.ts';
+import { languageOf, message } from '../http/language.ts';
+import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
+import { ADMIN_WRITE } from '../../schemas/permissions.ts';
+import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar.ts';
+import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
+import {
+  bulkSchema, createOrderSchema, listSchema, mergeSchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
+  type BulkBody, type CreateOrder, type ListBody, type NoteBody, type UpdateOrder,
+} from '../../schemas/workorders/wire.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { OrderActions } from './actions.ts';
+import { hasWorkingTime } from './business-hours.ts';
+import { loadKinds } from './kinds.ts';
+import { listOrders, overviewCounts } from './list.ts';
+import { eventsOf } from './rows.ts';
+import { readSettings, writeSetting } from './settings.ts';
+import { recomputeAll, sweepOrders } from './sweep.ts';
+
+const createBody: Check<CreateOrder> = compile(createOrderSchema);
+const updateBody: Check<UpdateOrder> = compile(updateOrderSchema);
+const idBody: Check<FromSchema<typeof orderIdSchema>> = compile(orderIdSchema);
+const noteBody: Check<NoteBody> = compile(noteSchema);
+const transferBody: Check<FromSchema<typeof transferSchema>> = compile(transferSchema);
+const sendBackBody: Check<FromSchema<typeof sendBackSchema>> = compile(sendBackSchema);
+const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
+const bulkBody: Check<BulkBody> = compile(bulkSchema);
+const listBody: Check<ListBody> = compile(listSchema);
+const calendarBody: Check<Calendar> = compile(calendarSchema);
+const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
+
+/** How often each process runs the work-order sweep (pending close, reminders). */
+export const ORDER_SWEEP_MS = 30_000;
+
+/**
+ * The work-order system's API, `POST /api/WorkOrder/<action>` (README "Work orders"): every
+ * logged-in user may call it, and what each one reaches is decided per order (reach.ts).
+ * Settings (calendar, SLA targets) are an administrator's.
+ */
+export default async function workOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const kinds = await loadKinds(ctx.config.orderKindDirs);
+  const orders = new OrderActions({ db: ctx.db, clock: ctx.clock, timeZone: ctx.config.timeZone, kinds });
+  const post = <T>(action: string, handler: (req: FastifyRequest, lang: ReturnType<typeof languageOf>) => Promise<T>, access = anyUser) =>
+    app.post(`/api/WorkOrder/${action}`, { config: { access } }, async (req) => ok(await handler(req, languageOf(req))));
+  const body = (req: FastifyRequest) => bodyOf(req) as Record<string, unknown>;
+
+  post('getKinds', async (req) => ({
+    kinds: [...kinds.values()].map(({ kind }) => ({ id: kind.id, title: kind.title[languageOf(req)], fields: kind.fields, required: kind.required, ivr: kind.ivr ?? '' })),
+    states: Object.entries(ORDER_STATES).map(([id, r]) => ({ id, sla: r.sla, pending: 'pending' in r ? r.pending : '', to: r.to })),
+    priorities: PRIORITIES, sources: SOURCES, overviews: OVERVIEWS,
+  }));
+  post('create', async (req, lang) => {
+    const b = body(req);
+    createBody(b, lang);
+    return orders.create(req.user!, lang, b);
+  });
+  post('getList', async (req, lang) => {
+    const b = body(req);
+    listBody(b, lang);
+    const settings = await readSettings(ctx.db);
+    return listOrders(ctx.db, await orders.reach(req.user!), b, settings.calendar, ctx.clock.date());
+  });
+  post('getCounts', async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
+  post('getById', async (req, lang) => {
+    const b = body(req);
+    idBody(b, lang);
+    const order = await orders.get(req.user!, lang, b.id);
+    return { order, events: await eventsOf(ctx.db, b.id) };
+  });
+  post('update', async (req, lang) => {
+    const b = body(req);
+    updateBody(b, lang);
+    return orders.update(req.user!, lang, b);
+  });
+  post('take', async (req, lang) => {
+    const b = body(req);
+    idBody(b, lang);
+    return orders.take(req.user!, lang, b.id);
+  });
+  post('transfer', async (req, lang) => {
+    const b = body(req);
+    transferBody(b, lang);
+    return orders.transfer(req.user!, lang, b.id, b.departId, b.reason);
+  });
+  post('sendBack', async (req, lang) => {
+    const b = body(req);
+    sendBackBody(b, lang);
+    return orders.sendBack(req.user!, lang, b.id, b.reason);
+  });
+  post('addNote', async (req, lang) => {
+    const b = body(req);
+    noteBody(b, lang);
+    return orders.note(req.user!, lang, b);
+  });
+  post('merge', async (req, lang) => {
+    const b = body(req);
+    mergeBody(b, lang);
+    return orders.merge(req.user!, lang, b.id, b.into);
+  });
+  post('bulk', async (req, lang) => {
+    const b = body(req);
+    bulkBody(b, lang);
+    return orders.bulk(req.user!, lang, b);
+  });
+  post('getNotices', async (req) => ctx.db.query(
+    `SELECT n.id, n.kind, n.at AS time, n.order_id AS "orderId", o.order_no AS "orderNo", o.title
+       FROM work_order_notices n JOIN work_orders o ON o.id = n.order_id
+      WHERE n.user_id = $1 AND n.read_at IS NULL ORDER BY n.id DESC LIMIT 100`, [req.user!.userId]));
+  post('getSettings', async () => readSettings(ctx.db));
+  // An administrator's change of the calendar or the targets: saved, then every running clock computed again.
+  post('saveCalendar', async (req, lang) => {
+    const b = body(req);
+    calendarBody(b, lang);
+    if (!hasWorkingTime(b)) throw invalid(lang, { end: message(lang, 'woCalendar') });
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: b.timeZone });
+    } catch {
+      throw invalid(lang, { timeZone: message(lang, 'invalidValue') });
+    }
+    await ctx.db.transaction((tx) => writeSetting(tx, 'calendar', b, ctx.clock.date()));
+    return { recomputed: await recomputeAll(ctx.db, kinds) };
+  }, ADMIN_WRITE);
+  post('saveSla', async (req, lang) => {
+    const b = body(req);
+    slaBody(b, lang);
+    await ctx.db.transaction((tx) => writeSetting(tx, 'sla', b, ctx.clock.date()));
+    return { recomputed: await recomputeAll(ctx.db, kinds) };
+  }, ADMIN_WRITE);
+
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepOrders(ctx.db, ctx.clock.date())
+      .catch((err: unknown) => app.log.warn({ err }, 'work-order sweep failed'))
+      .finally(() => (running = false));
+  }, ORDER_SWEEP_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
