@@ -6,6 +6,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // jsdom for what renders or reads the browser's globals. Files of pure logic (stores with fake
+    // sockets, codecs, formats, rules) say `// @vitest-environment node` on their first line: a
+    // jsdom takes about a second to set up for each file, which was most of their time.
     environment: 'jsdom',
     setupFiles: ['tests/unit/setup.ts'],
     restoreMocks: true,

@@ -5,7 +5,8 @@
  * names of the failures sit just above that line.
  */
 
-export interface Tally { name: string; passed: number; failed: number; note?: string }
+/** A suite's or step's results; `seconds`: how long it ran. */
+export interface Tally { name: string; passed: number; failed: number; note?: string; seconds?: number }
 /** One failed test, or a step or file that failed without a failed test to name. */
 export interface Failure { suite: string; name: string }
 export interface FileTime { suite: string; file: string; seconds: number }
@@ -58,7 +59,10 @@ export function playwrightFileTimes(suite: string, report: PlaywrightReport, dir
  */
 export function summaryLines(results: Tally[], failures: Failure[], fileTimes: FileTime[], minutes: number): string[] {
   const lines = ['', 'Suite results:'];
-  for (const r of results) lines.push(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}`);
+  for (const r of results) {
+    const took = r.seconds === undefined ? '' : `  in ${r.seconds < 90 ? `${r.seconds.toFixed(0)} s` : `${(r.seconds / 60).toFixed(1)} min`}`;
+    lines.push(`  ${r.name.padEnd(22)} ${r.passed} passed, ${r.failed} failed${r.note ? ` (${r.note})` : ''}${took}`);
+  }
   lines.push('', `Slowest test files (of ${fileTimes.length}; the whole run took ${minutes.toFixed(1)} min):`);
   for (const t of [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
     lines.push(`  ${t.seconds.toFixed(1).padStart(7)} s  ${t.suite.padEnd(16)} ${t.file}`);

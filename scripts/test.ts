@@ -7,9 +7,11 @@
  *
  * Two lanes run at once, since much of the server suites' time is spent waiting on sockets,
  * timers and databases: (1) type checks, unit tests, build, browser tests; (2) the server
- * suite on PGlite, then on PostgreSQL (two files at a time each, vitest.server.config.ts).
- * The second lane's output is kept and printed whole as each suite ends. TEST_SERIAL=1 runs
- * everything one after the other, with all output as it comes.
+ * suite on PGlite (two files at a time, vitest.server.config.ts). The server suite on
+ * PostgreSQL starts as soon as either lane ends, so that two lanes keep running to the end
+ * rather than one alone (it took the last five minutes alone before). The server suites'
+ * output is kept and printed whole as each ends. TEST_SERIAL=1 runs everything one after the
+ * other, with all output as it comes. Each suite's time is printed with its results.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -85,13 +87,15 @@ function ensureSystemPackages(): void {
 const relative = (file: string) => (path.isAbsolute(file) ? path.relative(root, file) : file);
 
 async function check(name: string, cmd: string, args: string[]): Promise<boolean> {
+  const t0 = Date.now();
   const ok = (await run(cmd, args)) === 0;
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: (Date.now() - t0) / 1000 });
   if (!ok) failures.push({ suite: name, name: `${[path.basename(cmd), ...args.map((a) => relative(a))].join(' ')} failed (its output is above)` });
   return ok;
 }
 
 async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {}, extra: string[] = [], beside = false): Promise<void> {
+  const t0 = Date.now();
   const file = path.join(out, `${name}.json`);
   const failuresFile = path.join(out, `${name}.failures.json`);
   const args = ['run', '-c', config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
@@ -105,10 +109,10 @@ async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {},
     const named = o.failures.map((f) => ({ suite: name, name: f }));
     if (code !== 0 && named.length === 0) named.push({ suite: name, name: `(vitest exited with code ${code} and named no failure)` });
     failures.push(...named);
-    results.push({ name, passed: r.numPassedTests, failed: named.length, ...(r.numPendingTests ? { note: `${r.numPendingTests} skipped` } : {}) });
+    results.push({ name, passed: r.numPassedTests, failed: named.length, seconds: (Date.now() - t0) / 1000, ...(r.numPendingTests ? { note: `${r.numPendingTests} skipped` } : {}) });
     for (const t of o.files) fileTimes.push({ suite: name, file: t.file, seconds: t.seconds });
   } catch {
-    results.push({ name, passed: 0, failed: 1, note: 'runner produced no report' });
+    results.push({ name, passed: 0, failed: 1, seconds: (Date.now() - t0) / 1000, note: 'runner produced no report' });
     failures.push({ suite: name, name: `(vitest produced no report; exit code ${code}: its output is above)` });
   }
 }
@@ -119,6 +123,7 @@ async function playwright(): Promise<void> {
     failures.push({ suite: 'e2e', name: `(not run: no Chromium at ${CHROMIUM})` });
     return;
   }
+  const t0 = Date.now();
   const file = path.join(out, 'e2e.json');
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: CHROMIUM });
   try {
@@ -127,10 +132,10 @@ async function playwright(): Promise<void> {
     const named = playwrightFailures('e2e', report, 'tests/e2e', code);
     failures.push(...named);
     const failed = Math.max(s.unexpected! + s.flaky!, named.length);
-    results.push({ name: 'e2e', passed: s.expected!, failed, ...(s.skipped ? { note: `${s.skipped} skipped` } : {}) });
+    results.push({ name: 'e2e', passed: s.expected!, failed, seconds: (Date.now() - t0) / 1000, ...(s.skipped ? { note: `${s.skipped} skipped` } : {}) });
     fileTimes.push(...playwrightFileTimes('e2e', report, 'tests/e2e'));
   } catch {
-    results.push({ name: 'e2e', passed: 0, failed: 1, note: 'runner produced no report' });
+    results.push({ name: 'e2e', passed: 0, failed: 1, seconds: (Date.now() - t0) / 1000, note: 'runner produced no report' });
     failures.push({ suite: 'e2e', name: `(playwright produced no report; exit code ${code}: its output is above)` });
   }
 }
@@ -144,25 +149,33 @@ console.log(`Server suites shuffled with seeds ${seed} (PGlite) and ${seed + 1} 
 ensureSystemPackages();
 const started = Date.now();
 const pgAvailable = Boolean(findPgBin());
-// Lane 2 starts first and runs beside lane 1 (after the unit tests with TEST_SERIAL=1).
-const serverLanes = async () => {
-  await vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' }, shuffle(seed), true);
+const pglite = () => vitest('server-pglite', 'vitest.server.config.ts', { TEST_DB: 'pglite' }, shuffle(seed), true);
+const postgres = async () => {
   if (pgAvailable) await vitest('server-postgres', 'vitest.server.config.ts', { TEST_DB: 'postgres' }, shuffle(seed + 1), true);
 };
-const beside = SERIAL ? undefined : serverLanes();
-await check('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.app.json']);
-await check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json']);
-await vitest('unit', 'vitest.unit.config.ts');
-if (SERIAL) await serverLanes();
-if (!pgAvailable) console.log('\nPostgreSQL binaries not found: the server suite ran on PGlite only (apt-get install -y postgresql to add it).');
-if (await check('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'])) {
-  fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
-  await playwright();
+const lane1 = async () => {
+  await check('typecheck (browser)', bin('tsc'), ['-p', 'tsconfig.app.json']);
+  await check('typecheck (server)', bin('tsc'), ['-p', 'tsconfig.server.json']);
+  await vitest('unit', 'vitest.unit.config.ts');
+  if (await check('build', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'])) {
+    fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
+    await playwright();
+  } else {
+    results.push({ name: 'e2e', passed: 0, failed: 1, note: 'not run: the build failed' });
+    failures.push({ suite: 'e2e', name: '(not run: the build failed)' });
+  }
+};
+if (!pgAvailable) console.log('\nPostgreSQL binaries not found: the server suite runs on PGlite only (apt-get install -y postgresql to add it).');
+if (SERIAL) {
+  await lane1();
+  await pglite();
+  await postgres();
 } else {
-  results.push({ name: 'e2e', passed: 0, failed: 1, note: 'not run: the build failed' });
-  failures.push({ suite: 'e2e', name: '(not run: the build failed)' });
+  // The PGlite suite starts first and runs beside lane 1; PostgreSQL's takes the place of whichever ends first.
+  const lanes = [pglite(), lane1()];
+  await Promise.race(lanes);
+  await Promise.all([...lanes, postgres()]);
 }
-await beside;
 
 fs.rmSync(out, { recursive: true, force: true });
 console.log(summaryLines(results, failures, fileTimes, (Date.now() - started) / 60_000).join('\n'));

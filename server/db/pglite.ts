@@ -22,21 +22,40 @@ function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir: string | undefined, timeZone: string, clockOffsetMs = 0): Promise<Db> {
-  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers, startParams: START_PARAMS });
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). `from`: start from this
+ * dump of a data directory (pgliteDump) instead of a new cluster, whose initdb is most of the time
+ * a new PGlite takes: the test suite's template.
+ */
+export async function openPglite(dataDir: string | undefined, timeZone: string, clockOffsetMs = 0, from?: Blob): Promise<Db> {
+  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}), parsers, startParams: START_PARAMS });
   await pg.waitReady;
   await pg.exec(timeZoneStatement(timeZone));
   // The server clock's offset from real time (schemas/clock-sql.ts): one session, set once.
   await pg.exec(clockOffsetStatement(clockOffsetMs));
-  const base = wrap(pg);
+  return asDb(pg);
+}
+
+function asDb(pg: PGlite): Db {
   return {
     engine: 'pglite',
-    ...base,
+    ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     // PGlite is one in-process database: its own listen delivers every NOTIFY after commit, and
     // there is no connection to lose (`resumed` is never called).
     listen: (channel, handler) => pg.listen(channelName(channel), handler),
     close: () => pg.close(),
   };
+}
+
+/** A dump of a new in-memory database once `prepare` has run on it (e.g. the migrations), for openPglite's `from`. */
+export async function pgliteDump(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
+  const pg = new PGlite({ parsers, startParams: START_PARAMS });
+  try {
+    await pg.waitReady;
+    await prepare({ ...asDb(pg), close: async () => undefined });
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
 }

@@ -76,7 +76,7 @@ describe('tokens', () => {
 
   it('stops accepting a token after setLogout, and closes the open seat status', async () => {
     const token = await s.login('agent1', 'agent123');
-    await s.ctx.db.query(`INSERT INTO seat_status_logs (user_seat_no, status, s_start_time) VALUES ('8101', 0, now())`);
+    await s.ctx.db.query(`INSERT INTO seat_status_logs (user_seat_no, status, s_start_time) VALUES ('8101', 0, $1)`, [s.ctx.clock.date()]);
     const out = await s.call('POST', '/api/User/setLogout', { token, body: { userSeatNo: '8101' } });
     expect(out.status).toBe(200);
     expect((await s.call('POST', '/api/default/GetUserInfo', { token })).status).toBe(401);

@@ -28,7 +28,7 @@ describe('CallInfo look-ups', () => {
   });
 
   it('getPhoneNoBySeatNo: the seat\'s latest call still open, else empty; agents only their own seat', async () => {
-    await s.ctx.db.query("UPDATE call_records SET destroy_time = now() WHERE user_seat_no IN ('8103', '8104') AND destroy_time IS NULL");
+    await s.ctx.db.query("UPDATE call_records SET destroy_time = $1 WHERE user_seat_no IN ('8103', '8104') AND destroy_time IS NULL", [s.ctx.clock.date()]);
     await insertCall(s.ctx.db, { seat: '8103', phone: '13500000001', open: true, minutesAgo: 5 });
     const latest = await insertCall(s.ctx.db, { seat: '8103', phone: '13500000002', open: true, minutesAgo: 1 });
     await insertCall(s.ctx.db, { seat: '8104', phone: '13500000003' });
@@ -57,14 +57,15 @@ describe('CallInfo look-ups', () => {
   });
 
   it('getSeatMonitor (no body): each seat\'s status, since when, current call; agents their own row', async () => {
-    await s.ctx.db.query("UPDATE seat_status_logs SET s_end_time = now() WHERE user_seat_no = '8105' AND s_end_time IS NULL");
-    await s.ctx.db.query("UPDATE call_records SET destroy_time = now() WHERE user_seat_no = '8105' AND destroy_time IS NULL");
-    await s.ctx.db.query("INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ('8105', '杨帆', 4, now())");
+    const now = s.ctx.clock.date();
+    await s.ctx.db.query("UPDATE seat_status_logs SET s_end_time = $1 WHERE user_seat_no = '8105' AND s_end_time IS NULL", [now]);
+    await s.ctx.db.query("UPDATE call_records SET destroy_time = $1 WHERE user_seat_no = '8105' AND destroy_time IS NULL", [now]);
+    await s.ctx.db.query("INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, s_start_time) VALUES ('8105', '杨帆', 4, $1)", [now]);
     const open = await insertCall(s.ctx.db, { seat: '8105', phone: '13700000005', open: true });
     const all = await post('getSeatMonitor', t.supervisor);
     // With a call open the status is the call's (answered: talking), never the log's after-call.
     expect(all.body.data.find((r: { userSeatNo: string }) => r.userSeatNo === '8105')).toMatchObject({ status: 7, callId: open, phoneNo: '13700000005', present: false });
-    await s.ctx.db.query("UPDATE call_records SET destroy_time = now() WHERE call_id = $1", [open]);
+    await s.ctx.db.query("UPDATE call_records SET destroy_time = $2 WHERE call_id = $1", [open, s.ctx.clock.date()]);
     expect((await post('getSeatMonitor', t.supervisor)).body.data.find((r: { userSeatNo: string }) => r.userSeatNo === '8105')).toMatchObject({ status: 4, callId: null });
     const agent = await post('getSeatMonitor', t.agent1);
     expect(agent.body.data.map((r: { userSeatNo: string }) => r.userSeatNo)).toEqual(['8101']);

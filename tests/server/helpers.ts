@@ -17,17 +17,26 @@ import { testClock } from '../support/test-clock.ts';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, empty database: PGlite in memory, or a new database in the suite's PostgreSQL cluster. */
-export async function openTestDb(timeZone: string, clockOffsetMs = 0): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+/** The suite's PGlite dumps (tests/support/pg-global-setup.ts), read once a process. */
+const dumps = new Map<string, Blob>();
+const dumpOf = (file: string): Blob => dumps.get(file) ?? dumps.set(file, new Blob([fs.readFileSync(file)])).get(file)!;
+
+/**
+ * A fresh database of this test's own: PGlite in memory, or a new database in the suite's
+ * PostgreSQL cluster. Empty, or with `migrated` every migration applied as at a server's first
+ * start (copied from the suite's template, made once by tests/support/pg-global-setup.ts).
+ */
+export async function openTestDb(timeZone: string, clockOffsetMs = 0, migrated = false): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (engine === 'pglite') {
-    const db = await openPglite(undefined, timeZone, clockOffsetMs);
+    const from = inject('pgliteDumps');
+    const db = await openPglite(undefined, timeZone, clockOffsetMs, dumpOf(migrated ? from.migrated : from.empty));
     return { db, drop: async () => undefined };
   }
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('pgTemplate')}` : ''}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const db = await openPostgres(url, timeZone, clockOffsetMs);
@@ -65,7 +74,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
   const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
   const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };
   const clock = overrides.clockNow ? clockFrom(overrides.clockNow) : testClock;
-  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock));
+  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), true);
   let ctx: AppContext;
   let app: FastifyInstance;
   try {

@@ -7,6 +7,7 @@ import { runCommand } from '../../server/telephony/sim/commands.ts';
 import { CallModel } from '../../server/telephony/sim/model.ts';
 import { agentStatusCommand } from '../../server/telephony/gateway/callcenter.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
+import { testClock } from '../support/test-clock.ts';
 import { until } from './phone-support.ts';
 
 /**
@@ -23,8 +24,9 @@ interface Switch {
 
 async function startSwitch(port = 0): Promise<Switch> {
   let esl: EslServer | undefined;
-  const model = new CallModel({ emit: (headers) => esl?.broadcast(headers) });
-  esl = new EslServer({ port, password: 'ClueCon', api: (line) => runCommand({ model, now: () => Date.now(), recordingsDir: '/nonexistent' }, line) });
+  // The switch runs on the file's clock, as the server's own simulator does.
+  const model = new CallModel({ emit: (headers) => esl?.broadcast(headers), clock: testClock });
+  esl = new EslServer({ port, password: 'ClueCon', api: (line) => runCommand({ model, now: () => testClock.now(), recordingsDir: '/nonexistent' }, line) });
   const lines: string[] = [];
   esl.on('command', (c: { line: string }) => lines.push(c.line));
   await esl.listen();

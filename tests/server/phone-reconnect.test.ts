@@ -53,11 +53,12 @@ describe(`after a reconnect (${engine})`, () => {
     const c = await agentSocket('agent3', '8103');
     const callId = randomUUID();
     const leg = randomUUID();
-    // The seat's own bar had seen this call ringing; then the switch's end of it was missed.
+    // The seat's own bar had seen this call ringing; then the switch's end of it was missed. Its times are the server's clock's.
+    const now = server.ctx.clock.now();
     server.app.telephony.gateway.book.restore({
-      callId, direction: 'in', phone: '13900139000', ivr: '', queue: '', callTime: Date.now() - 60_000, seat: '8103', firstSeat: '8103',
-      answeredAt: Date.now() - 30_000, holdMs: 0, transferFrom: '', transferTo: '', hangupCause: '', recordPath: '',
-      legs: new Set([callId, leg]), parts: new Map([[leg, { seat: '8103', leg, role: 'agent', answeredAt: Date.now() - 30_000 }]]),
+      callId, direction: 'in', phone: '13900139000', ivr: '', queue: '', callTime: now - 60_000, seat: '8103', firstSeat: '8103',
+      answeredAt: now - 30_000, holdMs: 0, transferFrom: '', transferTo: '', hangupCause: '', recordPath: '',
+      legs: new Set([callId, leg]), parts: new Map([[leg, { seat: '8103', leg, role: 'agent', answeredAt: now - 30_000 }]]),
       legNo: 2, survey: false, customerLeg: callId, agentLeg: leg,
     });
     expect(await c.login('8103')).toMatchObject({ callId: '', answered: false });

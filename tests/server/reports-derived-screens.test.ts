@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excelSerial, readSheet } from '../support/xlsx-read.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { newCallId } from './callinfo-fixtures.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 import type { TestServer } from './helpers.ts';
 
 /**
@@ -37,7 +38,7 @@ const exportOf = (path: string, body: unknown, o: { token?: string | null; forma
   });
 
 const uniquePhone = () => `139${crypto.randomInt(10_000_000, 99_999_999)}`;
-/** One answered inbound call of `seat` at `at` (an SQL timestamptz expression). */
+/** One answered inbound call of `seat` at `at` (an SQL timestamptz expression; the server's now is CLOCK_NOW_SQL). */
 async function call(seat: string, at: string, phone: string, ring = 5) {
   await s.ctx.db.query(
     `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, call_time, answer_time, destroy_time, link_flag, ring_seconds, call_seconds)
@@ -51,7 +52,7 @@ describe('export of the archived call report', () => {
     const phone = uniquePhone();
     await call('9611', "'2019-03-04 09:00:00'::timestamptz", phone, 75);
     await call('9612', "'2019-03-05 10:30:00'::timestamptz", phone);
-    await call('9611', 'now()', phone);
+    await call('9611', CLOCK_NOW_SQL, phone);
     const { list } = await data('CallReport/getOldAllCallReportByPage', { phoneNo: phone, pageSize: 100 }, t.supervisor);
     expect(list.map((r) => r.userSeatNo)).toEqual(['9612', '9611']);
 

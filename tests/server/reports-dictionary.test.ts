@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { FEB, FEB_RANGE, generateMonth } from './generated-month.ts';
 import type { TestServer } from './helpers.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 
 /**
  * The KPI dictionary (docs/kpi.md) against every report that shows a figure: each figure is
@@ -155,12 +156,12 @@ describe('call figures of the dictionary, in every report that shows them', () =
   });
 });
 
-/** Status seconds by the dictionary: each log's part inside [$1, $2) (and before now), by status. */
+/** Status seconds by the dictionary: each log's part inside [$1, $2) (and before the server's now, CLOCK_NOW_SQL), by status. */
 const STATUS = `
   SELECT status, count(*) AS logs,
-    sum(greatest(0, extract(epoch FROM least(coalesce(s_end_time, now()), $2::timestamp) - greatest(s_start_time, $1::timestamp)))) AS seconds
+    sum(greatest(0, extract(epoch FROM least(coalesce(s_end_time, ${CLOCK_NOW_SQL}), $2::timestamp) - greatest(s_start_time, $1::timestamp)))) AS seconds
   FROM seat_status_logs
-  WHERE s_start_time < $2::timestamp AND coalesce(s_end_time, now()) > $1::timestamp
+  WHERE s_start_time < $2::timestamp AND coalesce(s_end_time, ${CLOCK_NOW_SQL}) > $1::timestamp
   GROUP BY status ORDER BY status`;
 
 describe('status figures, clipped to the period', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithLogins } from '../support/demo-logins.ts';
 import type { TestServer } from './helpers.ts';
 import { newCallId } from './callinfo-fixtures.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 
 /** getCallDetail, the archived call report (getOld*) and CallInfo/getComparisonByConditions. */
 let s: TestServer;
@@ -20,7 +21,11 @@ const data = async (path: string, body: unknown, token: string | null = t.admin)
   return res.body.data as { list: Row[]; total: number };
 };
 
-/** One call at `at` (an SQL timestamptz expression): answered after `ring` seconds unless `answered` is false. */
+/**
+ * One call at `at` (an SQL timestamptz expression; times relative to now count from the server's
+ * clock, CLOCK_NOW_SQL, as the archive's cut-off does): answered after `ring` seconds unless
+ * `answered` is false.
+ */
 async function call(seat: string, at: string, o: { ring?: number; talk?: number; answered?: boolean; phone?: string } = {}) {
   const id = newCallId(seat);
   await s.ctx.db.query(
@@ -74,9 +79,9 @@ describe('CallReport/getOldAllCallReportByPage and getOldAllCallReportTotal', ()
   it('list and count only the calls older than the retention window (default 6 months)', async () => {
     const phone = uniquePhone();
     const ancient = await call('9411', "'2019-06-04 09:00:00'::timestamptz", { phone });
-    const sevenMonths = await call('9411', "now() - interval '7 months'", { phone });
-    await call('9411', "now() - interval '3 months'", { phone });
-    await call('9411', "now() - interval '1 hour'", { phone });
+    const sevenMonths = await call('9411', `${CLOCK_NOW_SQL} - interval '7 months'`, { phone });
+    await call('9411', `${CLOCK_NOW_SQL} - interval '3 months'`, { phone });
+    await call('9411', `${CLOCK_NOW_SQL} - interval '1 hour'`, { phone });
     for (const who of ['admin', 'supervisor'] as const) {
       const page = await data('CallReport/getOldAllCallReportByPage', { phoneNo: phone, pageSize: 20 }, t[who]);
       expect(page.list.map((r) => r.callId)).toEqual([sevenMonths, ancient]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenceTiming } from '../../server/seats/presence.ts';
 import { monitorCounts, type SeatRow } from '../../schemas/protocol/seat-monitor.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { until } from '../support/until.ts';
 import type { TestServer } from './helpers.ts';
@@ -30,7 +31,7 @@ const monitor = async () => ((await s.call('POST', '/api/CallInfo/getSeatMonitor
 /** The seat-status report's row for the seat, over the logs that began from its latest log's start to the end of today. */
 async function seatStatusReport(seat: string) {
   const [{ from, today }] = await s.ctx.db.query<{ from: string; today: string }>(
-    `SELECT to_char(max(s_start_time), 'YYYY-MM-DD HH24:MI:SS') AS "from", to_char(now() + interval '1 day', 'YYYY-MM-DD') AS today
+    `SELECT to_char(max(s_start_time), 'YYYY-MM-DD HH24:MI:SS') AS "from", to_char(${CLOCK_NOW_SQL} + interval '1 day', 'YYYY-MM-DD') AS today
        FROM seat_status_logs WHERE user_seat_no = $1`, [seat]) as [{ from: string; today: string }];
   const res = await s.call('POST', '/api/CallReport/getSeatStatus', { token: t.supervisor, body: { startTime: from, endTime: today, userSeatNo: seat } });
   expect(res.status).toBe(200);

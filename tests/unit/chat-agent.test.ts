@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isChatAgent } from '../../src/chat/departments';
 import type { SessionUserWire } from '../../schemas/session-user';

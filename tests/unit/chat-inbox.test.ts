@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { compareChats, dropChat, EMPTY_INBOX, putChat, sortedIds, totalUnread, updateChat, type Inbox } from '../../src/chat/inbox';
 import { chatFromInfo } from '../../src/chat/messages';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { acknowledge, chatFromInfo, markSeen, MERGE_GAP_MS, receive, sendPending, unacked } from '../../src/chat/messages';
 import type { Chat, ChatMsg } from '../../src/chat/types';

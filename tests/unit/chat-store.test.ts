@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatInfo, ServerFrame } from '../../schemas/protocol/chat';
 import { createChatStore, TYPING_TTL_MS, type ChatDeps, type ClientNotice } from '../../src/chat/store';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_MESSAGES, systemText } from '../../schemas/protocol/chat';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { parseTableParams } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';

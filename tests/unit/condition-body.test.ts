@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { buildListBody, conditionsFromFilters, pagingFrom, sortFromSorters } from '../../data-providers/condition-body';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createConditionProvider, endpoint } from '../../data-providers/data';
 import { savedRecord, unwrapList } from '../../data-providers/envelope';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { schemaOf } from '../../resources';
 import type { EntitySchema } from '../../src/lib/entity';

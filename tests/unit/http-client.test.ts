@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createHttp, formEncode, REQUEST_TIMEOUT_MS } from '../../src/lib/http';
 import { ApiError } from '../../src/lib/http-error';

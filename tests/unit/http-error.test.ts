@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, classify, errorText, fieldErrors, isSuccessCode, toApiError, userFacing } from '../../src/lib/http-error';
 import { translator } from './support/translate';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MENU_ICONS } from '../../src/shell/menu-icons';
 import { DEFAULT_MENUS } from '../../server/db/demo-menus';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest';
 import * as build from '../../server/telephony/gateway/commands.ts';
 import { UnsafeValueError, type CallLegs } from '../../server/telephony/gateway/commands.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isInternal, planDial, realExtension, transferTarget, type DialContext } from '../../src/phone/rules';
 import { fakeHttp, ok } from './support/fake-http';

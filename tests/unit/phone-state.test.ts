@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PhoneMessage } from '../../schemas/protocol/phone';
 import { buttons, initialState, isOffline, next, statusChoices, statusColor, timerLabel, timerText, type AgentEvent, type AgentState } from '../../src/phone/state-machine';

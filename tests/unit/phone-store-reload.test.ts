@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhoneMessage } from '../../schemas/protocol/phone';
 import { LEFT_STATUS_KEY, RELOAD_WINDOW_MS, type TabStorage } from '../../src/phone/reload-memory';

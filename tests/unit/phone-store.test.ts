@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timerText } from '../../src/phone/state-machine';
 import { ok } from './support/fake-http';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { BaseRecord } from '@refinedev/core';
 import { parseTableParams } from '@refinedev/core';
 import { describe, expect, it, vi } from 'vitest';

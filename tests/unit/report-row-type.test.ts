@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ReportRow } from '../../schemas/report-types';
 import type callInfoByPhoneNo from '../../schemas/reports/call-info-by-phone-no';

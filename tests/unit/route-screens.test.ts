@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { parseRouteList, type RouteItem } from '../../data-providers/routes';
 import { routeScreens } from '../../src/app/route-screens';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';
 import zh from '../../src/locales/zh.json';

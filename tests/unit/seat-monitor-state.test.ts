@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applyMonitorMessage, elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow } from '../../src/pages/monitor/seat-state';
 import { EventStreamParser } from '../../src/pages/monitor/event-stream';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectMonitorStream, type StreamState } from '../../src/pages/monitor/monitor-stream';
 import type { MonitorMessage } from '../../src/pages/monitor/seat-state';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_PARTS } from '../../server/messages/index.ts';
 

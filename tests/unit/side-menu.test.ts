@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { RouteItem } from '../../data-providers/routes';
 import { buildMenu, MENU_SCROLL_THRESHOLD, openKeysFor, selectedMenuKey, type MenuNode } from '../../src/shell/side-menu';

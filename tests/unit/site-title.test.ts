@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { documentTitle, siteTitleKey } from '../../src/lib/site-title';
 import { translator } from './support/translate';

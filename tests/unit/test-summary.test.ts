@@ -30,6 +30,10 @@ describe('the summary of npm test', () => {
       `  ${'server-postgres'.padEnd(16)} tests/server/phone-parties.test.ts > attended transfer > then complete`,
       `  ${'server-postgres'.padEnd(16)} tests/server/x.test.ts > group (a hook failed: boom)`,
     ]);
+    expect(lines).toContain(`  ${'unit'.padEnd(22)} 10 passed, 0 failed`);
+    // Each suite's time when known.
+    expect(summaryLines([{ name: 'unit', passed: 1, failed: 0, seconds: 42.4 }, { name: 'e2e', passed: 1, failed: 0, seconds: 201 }], [], [], 1).slice(2, 4))
+      .toEqual([`  ${'unit'.padEnd(22)} 1 passed, 0 failed  in 42 s`, `  ${'e2e'.padEnd(22)} 1 passed, 0 failed  in 3.4 min`]);
     // The slowest files come before, slowest first.
     expect(lines.indexOf('Slowest test files (of 2; the whole run took 14.2 min):')).toBeLessThan(lines.indexOf('Failed (3):'));
     expect(lines.filter((l) => l.includes(' s  ')).map((l) => l.trim().split(/\s+/).at(-1))).toEqual(['tests/e2e/admin.spec.ts', 'tests/unit/a.test.ts']);

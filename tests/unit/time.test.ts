@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { greetingKey, relativeTime } from '../../src/lib/time';
 import { translator } from './support/translate';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validatorRule } from '../../src/lib/form-rules';
 import { VALIDATORS, type ValidatorName } from '../../src/lib/validators';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ChatInfo, ChatMessageFrame } from '../../schemas/protocol/chat';
 import { TYPING_MS, agentTyping, helloFrame, initialState, isOwnFileUrl, queue, receive, tick, unacked, wantsRating } from '../../src/widget/state';

@@ -1,0 +1,78 @@
+/**
+ * bench/test-db: what a server test pays for its database before the server's own start-up
+ * (the demo seed, schema menus, report checks, which are the same either way): a new PGlite
+ * (initdb) plus the migrations, against one loaded from the suite's migrated dump
+ * (tests/support/pg-global-setup.ts); and with `--postgres`, CREATE DATABASE plus the migrations
+ * against CREATE DATABASE … TEMPLATE of a migrated database. Median and worst of N rounds,
+ * alternated so that load from other work falls on both alike; CPU seconds of this process too.
+ * Run: npm run bench:test-db [-- --postgres] [-- --rounds 6]
+ */
+import pg from 'pg';
+import { migrate } from '../server/db/migrate.ts';
+import { openPglite, pgliteDump } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import { startCluster } from '../tests/support/pg-cluster.ts';
+
+const args = process.argv.slice(2);
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 6;
+const postgres = args.includes('--postgres');
+
+interface Figure { wallMs: number[]; cpuMs: number[] }
+const figures = new Map<string, Figure>();
+async function timed(name: string, fn: () => Promise<void>): Promise<void> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  await fn();
+  const wall = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  const f = figures.get(name) ?? figures.set(name, { wallMs: [], cpuMs: [] }).get(name)!;
+  f.wallMs.push(wall);
+  f.cpuMs.push((used.user + used.system) / 1000);
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const dump = await pgliteDump(migrate);
+for (let i = 0; i < rounds; i++) {
+  await timed('PGlite: new (initdb) + migrations', async () => {
+    const db = await openPglite(undefined, 'UTC');
+    await migrate(db);
+    await db.close();
+  });
+  await timed('PGlite: from the migrated dump', async () => {
+    const db = await openPglite(undefined, 'UTC', 0, dump);
+    await migrate(db);
+    await db.close();
+  });
+}
+
+if (postgres) {
+  const cluster = await startCluster();
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_template');
+    const template = await openPostgres(cluster.url('bench_template'), 'UTC');
+    await migrate(template);
+    await template.close();
+    const fresh = async (name: string, sql: string) => {
+      await admin.query(sql);
+      const db = await openPostgres(cluster.url(name), 'UTC');
+      await migrate(db);
+      await db.close();
+      await admin.query(`DROP DATABASE ${name}`);
+    };
+    for (let i = 0; i < rounds; i++) {
+      await timed('PostgreSQL: CREATE DATABASE + migrations', () => fresh(`b_new_${i}`, `CREATE DATABASE b_new_${i}`));
+      await timed('PostgreSQL: CREATE DATABASE … TEMPLATE', () => fresh(`b_tpl_${i}`, `CREATE DATABASE b_tpl_${i} TEMPLATE bench_template`));
+    }
+    await admin.end();
+  } finally {
+    cluster.stop();
+  }
+}
+
+console.log(`| ${'database for one test server'.padEnd(42)} | wall median | wall worst | CPU median (this process) |`);
+console.log(`|${'-'.repeat(44)}|---|---|---|`);
+for (const [name, f] of figures) {
+  console.log(`| ${name.padEnd(42)} | ${median(f.wallMs).toFixed(0)} ms | ${Math.max(...f.wallMs).toFixed(0)} ms | ${median(f.cpuMs).toFixed(0)} ms |`);
+}
