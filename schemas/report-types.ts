@@ -26,10 +26,12 @@ export type ColumnFormat = 'text' | 'number' | 'datetime' | 'date' | 'yesNo' | '
  * A column's figure in the totals row:
  * - 'sum' | 'avg' | 'min' | 'max': that aggregate of the column over the report's rows (over the
  *   group rows in a grouped report);
+ * - 'count': how many of the report's rows have a value in the column (a call list's calls: its
+ *   call id), shown and exported as the totals row's label with the count;
  * - 'kpi': grouped reports only — the column's own (aggregate) expression over every filtered row,
  *   so a rate's total is the rate of the whole range, not an average of rates.
  */
-export type ColumnTotal = 'sum' | 'avg' | 'min' | 'max' | 'kpi';
+export type ColumnTotal = 'sum' | 'avg' | 'min' | 'max' | 'count' | 'kpi';
 
 export interface ReportColumn {
   /** Wire name (camelCase); i18n title `reports.columns.<key>` unless `title` is given. */

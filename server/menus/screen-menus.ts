@@ -20,6 +20,12 @@ export const SCREEN_MENUS: readonly MenuSource[] = [
     permissions: { read: ['admin', 'supervisor', 'agent'] },
     menu: { path: '/im', name: 'im', component: 'ChatInbox', title: 'menu.chat', icon: 'MessageOutlined', order: 25 },
   },
+  // The work-order system (issue 21; spec: /workorder/consultorder): everyone has it; what each one sees is the server's reach rule.
+  {
+    name: 'workOrders',
+    permissions: { read: ['admin', 'supervisor', 'agent'] },
+    menu: { path: '/workorder/consultorder', name: 'consultorder', component: 'WorkOrders', title: 'menu.workOrders', icon: 'FileTextOutlined', order: 30 },
+  },
   // The archived call report's screen is the generic report page (its schema is in the console's catalogue).
   ...reportMenuSources([ARCHIVED_CALLS]),
   // The period comparison: KPI rows, not report columns, so a screen of its own; supervisors (agents have no report menu).

@@ -7,9 +7,10 @@ import { compile, invalid, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from './check.ts';
 import { exportCount, readExportRows } from './export-rows.ts';
-import { columnTitle, reportTitle, yesNoWords } from './export-titles.ts';
+import { columnTitle, reportTitle, totalsRow, yesNoWords } from './export-titles.ts';
 import { csvSink, xlsxSink, type ExportColumn, type RowSink } from './export-writers.ts';
 import type { ReportModel } from './model.ts';
+import { reportTotals } from './sql.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -66,6 +67,9 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     // The file is written while it is sent; the handler returns the stream at once.
     void (async () => {
       await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(batch), () => gone);
+      // The totals row the screen shows under the rows, last in the file (a report with totals only).
+      const totals = gone ? undefined : await reportTotals(ctx.db, model, c, req.user);
+      if (totals) await sink.write([totalsRow(lang, s.columns, totals)]);
       await sink.end();
     })().catch((err: unknown) => {
       if (!gone) req.log.error({ err }, 'report export failed after the file started');

@@ -39,6 +39,20 @@ export const reportTitle = (lang: Language, report: ReportView) => first(lang, [
 
 export const yesNoWords = (lang: Language) => ({ yes: first(lang, ['crud.yes']), no: first(lang, ['crud.no']) });
 
+/**
+ * The export's totals row, worded as the screen's: its first cell says what the row is ('合计'),
+ * with the count when the first column totals by counting (a call list's calls, '合计（12 条）').
+ */
+export function totalsRow(lang: Language, columns: readonly ColumnView[], totals: Record<string, unknown>): Record<string, unknown> {
+  const [head] = columns;
+  if (!head) return totals;
+  if (head.total === 'count') {
+    const count = Number(totals[head.key] ?? 0);
+    return { ...totals, [head.key]: first(lang, [`crud.totalOfRows_${count === 1 ? 'one' : 'other'}`]).replace('{{count}}', String(count)) };
+  }
+  return totals[head.key] == null ? { ...totals, [head.key]: first(lang, ['crud.total']) } : totals;
+}
+
 /** Every word a report lacks in either language: the server does not start with a report whose page would show raw keys. */
 export function checkReportWords(reports: readonly ReportView[]): void {
   for (const report of reports) {

@@ -70,16 +70,18 @@ export function xlsxSink(out: Writable, sheetName: string, columns: readonly Exp
   }));
   sheet.getRow(1).commit();
   const styles: Partial<ExcelJS.Style>[] = columns.map((c) => (NUM_FMT[c.format] ? { numFmt: NUM_FMT[c.format]! } : {}));
+  // A value not of its column's kind (the totals row's label '合计' in a day or status column) is written as text.
+  const asText = (v: unknown, cell: ExcelJS.CellValue) => (cell === null || (typeof cell === 'number' && Number.isNaN(cell)) ? (typeof v === 'string' && v !== '' ? v : null) : cell);
   const convert = columns.map((c): ((v: unknown) => ExcelJS.CellValue) => {
     switch (c.format) {
       case 'datetime':
       case 'date':
-        return excelDate;
+        return (v) => asText(v, excelDate(v));
       case 'number':
       case 'seconds':
       case 'duration':
       case 'percent':
-        return num;
+        return (v) => asText(v, num(v));
       case 'yesNo':
         return (v) => (isYes(v) ? words.yes : words.no);
       default:

@@ -135,6 +135,17 @@ function combinedSql(model: ReportModel, fromWhere: string, conds: Conditions, l
     LEFT JOIN p ON true ${orderOf(byName('p.'), conds)}`;
 }
 
+/**
+ * The totals row alone, for the export's last row: the same statement the report's answer takes it
+ * from (the combined one of a grouped report, asked for its first row only when paged).
+ */
+export async function reportTotals(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<Record<string, unknown> | undefined> {
+  if (!model.schema.totals) return undefined;
+  const st = reportStatements(model, model.schema.paged ? { ...c, pageNo: 1, pageSize: 1 } : c, user);
+  if (st.combined) return unpackCombined(model, await db.query<Record<string, unknown>>(st.combined.sql, st.combined.params)).totals;
+  return (await db.query<Record<string, unknown>>(st.totals!.sql, st.totals!.params))[0] ?? {};
+}
+
 /** The answer from the combined statement's rows: the page's columns, the group count and the totals row. */
 function unpackCombined(model: ReportModel, rows: Record<string, unknown>[]): ReportAnswer {
   const first = rows[0] ?? {};

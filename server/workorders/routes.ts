@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anyUser } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
-import { languageOf, message } from '../http/language.ts';
+import { languageOf, message, type Language } from '../http/language.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
-import { ADMIN_WRITE } from '../../schemas/permissions.ts';
+import { ADMIN_WRITE, SEES_EVERY_ORDER } from '../../schemas/permissions.ts';
 import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar.ts';
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
@@ -46,74 +46,47 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   const post = <T>(action: string, handler: (req: FastifyRequest, lang: ReturnType<typeof languageOf>) => Promise<T>, access = anyUser) =>
     app.post(`/api/WorkOrder/${action}`, { config: { access } }, async (req) => ok(await handler(req, languageOf(req))));
   const body = (req: FastifyRequest) => bodyOf(req) as Record<string, unknown>;
+  /** A route whose body is checked by its schema first (400 naming each field, nothing done). */
+  const checked = <B, T>(action: string, check: Check<B>, handler: (req: FastifyRequest, lang: Language, b: B) => Promise<T>, access = anyUser) =>
+    post(action, async (req, lang) => {
+      const b = body(req);
+      check(b, lang);
+      return handler(req, lang, b);
+    }, access);
 
   post('getKinds', async (req) => ({
     kinds: [...kinds.values()].map(({ kind }) => ({ id: kind.id, title: kind.title[languageOf(req)], fields: kind.fields, required: kind.required, ivr: kind.ivr ?? '' })),
     states: Object.entries(ORDER_STATES).map(([id, r]) => ({ id, sla: r.sla, pending: 'pending' in r ? r.pending : '', to: r.to })),
     priorities: PRIORITIES, sources: SOURCES, overviews: OVERVIEWS,
   }));
-  post('create', async (req, lang) => {
-    const b = body(req);
-    createBody(b, lang);
-    return orders.create(req.user!, lang, b);
-  });
-  post('getList', async (req, lang) => {
-    const b = body(req);
-    listBody(b, lang);
-    const settings = await readSettings(ctx.db);
-    return listOrders(ctx.db, await orders.reach(req.user!), b, settings.calendar, ctx.clock.date());
-  });
+  // Where an order may go: the departments that take work orders, and the people who may own one (their staff, and supervisors).
+  post('getDispatchOptions', async () => ({
+    departments: await ctx.db.query('SELECT id AS value, name AS label FROM departments WHERE work_orders ORDER BY sort_order, id'),
+    owners: await ctx.db.query(
+      `SELECT u.id AS value, u.user_chinese_name AS label, u.user_name AS "userName", u.depart_id AS "departId" FROM users u
+        LEFT JOIN departments d ON d.id = u.depart_id
+        WHERE d.work_orders OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = ANY($1::text[]))
+        ORDER BY u.depart_id NULLS LAST, u.id`, [[...SEES_EVERY_ORDER]]),
+  }));
+  checked('create', createBody, async (req, lang, b) => orders.create(req.user!, lang, b));
+  checked('getList', listBody, async (req, _lang, b) =>
+    listOrders(ctx.db, await orders.reach(req.user!), b, (await readSettings(ctx.db)).calendar, ctx.clock.date()));
   post('getCounts', async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
-  post('getById', async (req, lang) => {
-    const b = body(req);
-    idBody(b, lang);
-    const order = await orders.get(req.user!, lang, b.id);
-    return { order, events: await eventsOf(ctx.db, b.id) };
-  });
-  post('update', async (req, lang) => {
-    const b = body(req);
-    updateBody(b, lang);
-    return orders.update(req.user!, lang, b);
-  });
-  post('take', async (req, lang) => {
-    const b = body(req);
-    idBody(b, lang);
-    return orders.take(req.user!, lang, b.id);
-  });
-  post('transfer', async (req, lang) => {
-    const b = body(req);
-    transferBody(b, lang);
-    return orders.transfer(req.user!, lang, b.id, b.departId, b.reason);
-  });
-  post('sendBack', async (req, lang) => {
-    const b = body(req);
-    sendBackBody(b, lang);
-    return orders.sendBack(req.user!, lang, b.id, b.reason);
-  });
-  post('addNote', async (req, lang) => {
-    const b = body(req);
-    noteBody(b, lang);
-    return orders.note(req.user!, lang, b);
-  });
-  post('merge', async (req, lang) => {
-    const b = body(req);
-    mergeBody(b, lang);
-    return orders.merge(req.user!, lang, b.id, b.into);
-  });
-  post('bulk', async (req, lang) => {
-    const b = body(req);
-    bulkBody(b, lang);
-    return orders.bulk(req.user!, lang, b);
-  });
+  checked('getById', idBody, async (req, lang, b) => ({ order: await orders.get(req.user!, lang, b.id), events: await eventsOf(ctx.db, b.id) }));
+  checked('update', updateBody, async (req, lang, b) => orders.update(req.user!, lang, b));
+  checked('take', idBody, async (req, lang, b) => orders.take(req.user!, lang, b.id));
+  checked('transfer', transferBody, async (req, lang, b) => orders.transfer(req.user!, lang, b.id, b.departId, b.reason));
+  checked('sendBack', sendBackBody, async (req, lang, b) => orders.sendBack(req.user!, lang, b.id, b.reason));
+  checked('addNote', noteBody, async (req, lang, b) => orders.note(req.user!, lang, b));
+  checked('merge', mergeBody, async (req, lang, b) => orders.merge(req.user!, lang, b.id, b.into));
+  checked('bulk', bulkBody, async (req, lang, b) => orders.bulk(req.user!, lang, b));
   post('getNotices', async (req) => ctx.db.query(
     `SELECT n.id, n.kind, n.at AS time, n.order_id AS "orderId", o.order_no AS "orderNo", o.title
        FROM work_order_notices n JOIN work_orders o ON o.id = n.order_id
       WHERE n.user_id = $1 AND n.read_at IS NULL ORDER BY n.id DESC LIMIT 100`, [req.user!.userId]));
   post('getSettings', async () => readSettings(ctx.db));
   // An administrator's change of the calendar or the targets: saved, then every running clock computed again.
-  post('saveCalendar', async (req, lang) => {
-    const b = body(req);
-    calendarBody(b, lang);
+  checked('saveCalendar', calendarBody, async (_req, lang, b) => {
     if (!hasWorkingTime(b)) throw invalid(lang, { end: message(lang, 'woCalendar') });
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: b.timeZone });
@@ -123,9 +96,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
     await ctx.db.transaction((tx) => writeSetting(tx, 'calendar', b, ctx.clock.date()));
     return { recomputed: await recomputeAll(ctx.db, kinds) };
   }, ADMIN_WRITE);
-  post('saveSla', async (req, lang) => {
-    const b = body(req);
-    slaBody(b, lang);
+  checked('saveSla', slaBody, async (_req, _lang, b) => {
     await ctx.db.transaction((tx) => writeSetting(tx, 'sla', b, ctx.clock.date()));
     return { recomputed: await recomputeAll(ctx.db, kinds) };
   }, ADMIN_WRITE);

@@ -91,11 +91,13 @@ export async function orderById(db: Queryable, id: number, lock = false): Promis
   return row;
 }
 
-export const EVENT_SELECT = `SELECT id, at AS time, user_id AS "userId", user_name AS "userName", type, internal, body, changes, call_id AS "callId", chat_id AS "chatId"
-  FROM work_order_events`;
+/** Events with the person's display name (the login name stays in the row for a user deleted since). */
+export const EVENT_SELECT = `SELECT e.id, e.at AS time, e.user_id AS "userId", coalesce(nullif(u.user_chinese_name, ''), e.user_name) AS "userName", e.type, e.internal,
+         e.body, e.changes, e.call_id AS "callId", e.chat_id AS "chatId"
+  FROM work_order_events e LEFT JOIN users u ON u.id = e.user_id`;
 
 export async function eventsOf(db: Queryable, orderId: number): Promise<OrderEvent[]> {
-  const rows = await db.query<OrderEvent & { changes: unknown }>(`${EVENT_SELECT} WHERE order_id = $1 ORDER BY id`, [orderId]);
+  const rows = await db.query<OrderEvent & { changes: unknown }>(`${EVENT_SELECT} WHERE e.order_id = $1 ORDER BY e.id`, [orderId]);
   return rows.map((e) => ({ ...e, id: Number(e.id), userId: e.userId === null ? null : Number(e.userId), changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as OrderEvent['changes'] }));
 }
 

@@ -18,6 +18,7 @@ const ReportPage = lazy(() => import('../pages/report/ReportPage'));
 const SeatMonitorPage = lazy(() => import('../pages/monitor/SeatMonitorPage'));
 const SimulatorPage = lazy(() => import('../pages/simulator/SimulatorPage'));
 const ComparisonPage = lazy(() => import('../pages/report/ComparisonPage'));
+const OrderListPage = lazy(() => import('../workorders/OrderListPage'));
 
 export interface RouteDef {
   path: string;
@@ -57,7 +58,7 @@ function resourceScreens(resource: IResourceItem, menuPath: string): RouteDef[] 
 export function componentRegistry(resources: readonly IResourceItem[]): Record<string, ComponentEntry> {
   const registry: Record<string, ComponentEntry> = { Home: (path) => [{ path, element: <HomePage /> }], SeatMonitor: (path) => [{ path, element: <SeatMonitorPage /> }],
     Simulator: (path) => [{ path, element: <SimulatorPage /> }], ComparisonReport: (path) => [{ path, element: <ComparisonPage /> }],
-    ChatInbox: (path) => [{ path, element: <ChatInboxPage /> }] };
+    ChatInbox: (path) => [{ path, element: <ChatInboxPage /> }], WorkOrders: (path) => [{ path, element: <OrderListPage /> }] };
   for (const resource of resources) {
     if (schemaOfResource(resource)) registry[`resources/${resource.name}`] = (path) => resourceScreens(resource, path);
   }

@@ -15,6 +15,7 @@ const ErrorPage = lazy(() => import('../pages/ErrorPage'));
 const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
 const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
 const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
+const OrderPage = lazy(() => import('../workorders/OrderPage'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -44,6 +45,8 @@ export function AppRoutes() {
           {/* Opened by the phone bar on a call (spec section 2), whatever the user's menus hold. */}
           <Route path="/popup/index" element={<CallPopup />} />
           <Route path="/workorder/courtOrder" element={<CourtOrder />} />
+          {/* One work order, opened from a list, a pop-up or a notice; the server decides who may read it. */}
+          <Route path="/workorder/order/:id" element={<OrderPage />} />
           {/* The chat screen (spec: route name im, opened by a chat notification; the path is ours), also without its menu item. */}
           <Route path="/im" element={<ChatInboxPage />} />
           <Route path="*" element={<Unlisted />} />

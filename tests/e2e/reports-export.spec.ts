@@ -122,7 +122,12 @@ test.describe('report export', () => {
 
     const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
     expect(sheet[0]).toEqual(CALL_KEYS.map((key) => zh.reports.columns[key]));
-    const body = sheet.slice(1);
+    // The calls, then the totals row the screen shows: the calls counted, ring and talk summed.
+    const body = sheet.slice(1, -1);
+    const totals = sheet.at(-1)!;
+    expect(totals[0]).toBe(`合计（${list.length} 条）`);
+    expect(totals[CALL_KEYS.indexOf('ringSeconds')]).toBe(list.reduce((sum, r) => sum + Math.min(r.ringSeconds, 60), 0));
+    expect(totals[CALL_KEYS.indexOf('callSeconds')]).toBe(list.reduce((sum, r) => sum + r.callSeconds, 0));
     expect(body).toHaveLength(list.length);
     body.forEach((cells, i) => {
       const want = expectedCells(list[i]!);
@@ -201,6 +206,7 @@ test.describe('report export', () => {
     const { list } = ((await res.json()) as { data: { list: CallRow[] } }).data;
     const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
     expect(sheet[0]).toEqual(CALL_KEYS.slice(0, 9).map((key) => zh.reports.columns[key]));
-    expect(sheet.slice(1).map((r) => r[0])).toEqual(list.map((r) => r.callId));
+    expect(sheet.slice(1, -1).map((r) => r[0])).toEqual(list.map((r) => r.callId));
+    expect(sheet.at(-1)![0]).toBe(`合计（${list.length} 条）`);
   });
 });

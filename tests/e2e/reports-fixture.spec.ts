@@ -63,7 +63,9 @@ test.describe('a report from one schema file', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const { rows: sheet } = readSheet(fs.readFileSync((await download.path())!));
     expect(sheet[0]).toEqual(['通话ID', '坐席分机', '通话时长']);
-    expect(sheet.slice(1).map((cells) => cells[0]).sort()).toEqual(list.map((row) => row.callId).sort());
+    expect(sheet.slice(1, -1).map((cells) => cells[0]).sort()).toEqual(list.map((row) => row.callId).sort());
+    // Last, the totals row its screen shows.
+    expect(sheet.at(-1)![0]).toBe('合计');
   });
 
   test('its words follow the language the user picks', async ({ page }) => {

@@ -38,7 +38,10 @@ test.describe('reports', () => {
     const rings = await rows(page).locator('td:nth-child(8)').allInnerTexts();
     expect(rings.every((text) => /^\d+:\d{2}:\d{2}$/.test(text))).toBe(true);
     expect(rings.map((text) => text.split(':').reduce((a, part) => a * 60 + Number(part), 0)).every((n) => n <= 60)).toBe(true);
-    await expect(page.getByTestId('totals-row')).toBeVisible();
+    // The totals row counts the calls (the pagination's total) beside the summed ring and talk time.
+    const total = Number((await page.locator('.ant-pagination-total-text').innerText()).replace(/\D/g, ''));
+    await expect(page.getByTestId('totals-row').locator('td').first()).toHaveText(`合计（${total} 条）`);
+    await page.screenshot({ path: test.info().outputPath('call-report-totals.png'), fullPage: true });
 
     const firstCall = await rows(page).first().locator('td').first().innerText();
     await page.locator('.ant-pagination-item-2').click();

@@ -62,14 +62,17 @@ describe('export of the archived call report', () => {
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('Archived call report-');
     const { rows } = readSheet(res.rawPayload);
     expect(rows[0]).toEqual(CALL_KEYS.map((key) => en.reports.columns[key]));
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[7]])).toEqual(
+    expect(rows.slice(1, -1).map((r) => [r[0], r[1], r[2], r[3], r[7]])).toEqual(
       list.map((r) => [r.callId, r.userSeatNo, phone, excelSerial(String(r.callTime)), Math.min(Number(r.ringSeconds), 60)]));
     expect(rows[2]![7]).toBe(60);
+    // Then the totals row: both calls counted, their ring time (at most 60 s a call) summed.
+    expect([rows.at(-1)![0], rows.at(-1)![7]]).toEqual(['Total (2 rows)', rows[1]![7] as number + 60]);
 
     const csv = await exportOf('CallReport/getOldAllCallReportByPage', { phoneNo: phone }, { format: 'csv', lang: 'zh-CN' });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^合计（2 条）,/);
     expect(lines[0]).toContain('通话ID');
   });
 

@@ -71,8 +71,17 @@ describe('xlsx export', () => {
     expect(rows[0]).toEqual(titles('en'));
     const asCells = expected.map((r) => [r.callId, r.userSeatNo, r.phoneNo, serial(r.callTime as string), serial(r.answerTime as string),
       serial(r.destroyTime as string), r.linkFlag ? 'Yes' : 'No', r.ringSeconds, r.callSeconds, r.transferFrom, r.transferTo, r.recording]);
-    expect(rows.slice(1)).toEqual(asCells);
-    expect(Math.max(...rows.slice(1).map((r) => r[7] as number))).toBe(60);
+    expect(rows.slice(1, -1)).toEqual(asCells);
+    expect(Math.max(...rows.slice(1, -1).map((r) => r[7] as number))).toBe(60);
+    // Last, the totals row the screen shows: the calls counted, ring (at most 60 s a call) and talk
+    // summed, as the database sums them on its own.
+    const [own] = await s.ctx.db.query<{ n: number; ring: number; talk: number }>(
+      `SELECT count(*) AS n, sum(least(ring_seconds, 60)) AS ring, sum(call_seconds) AS talk FROM call_records
+        WHERE call_time >= $1::date AND call_time < $1::date + 1`, [BIG_DAY]);
+    expect(own!.n).toBe(BIG);
+    const last = rows.at(-1)!;
+    expect([last[0], last[7], last[8]]).toEqual([`Total (${BIG} rows)`, Number(own!.ring), Number(own!.talk)]);
+    expect(last.slice(1, 7).filter((cell) => cell !== null && cell !== undefined && cell !== '')).toEqual([]);
     expect(numFmts.get(styles[1]![3]!)).toBe('yyyy-mm-dd hh:mm:ss');
     expect(typeof rows[1]![8]).toBe('number');
     // No cursor outlives the file (PGlite's grouped reports read through a WITH HOLD cursor, which would).
@@ -85,7 +94,8 @@ describe('xlsx export', () => {
     const cd = String(res.headers['content-disposition']);
     expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+\.xlsx"; filename\*=UTF-8''/);
     expect(decodeURIComponent(cd.split("UTF-8''")[1]!)).toMatch(/^通话报表-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(readSheet(res.rawPayload).rows).toHaveLength(CALLS.length + 1);
+    // Titles, the calls, the totals row.
+    expect(readSheet(res.rawPayload).rows).toHaveLength(CALLS.length + 2);
   });
 });
 
@@ -104,7 +114,8 @@ describe('batches resume where the last one ended', () => {
       [day],
     );
   });
-  const csvIds = (payload: Buffer) => payload.toString('utf8').slice(1).split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[0]);
+  // The calls' ids: the lines between the titles and the totals row.
+  const csvIds = (payload: Buffer) => payload.toString('utf8').slice(1).split('\r\n').filter(Boolean).slice(1, -1).map((l) => l.split(',')[0]);
   for (const [sortField, sortOrder] of [['answerTime', 'asc'], ['answerTime', 'desc'], ['ringSeconds', 'asc'], ['callTime', 'desc']] as const) {
     it(`sorted by ${sortField} ${sortOrder}`, async () => {
       const body = { startTime: day, endTime: day, sortField, sortOrder };
@@ -127,7 +138,24 @@ describe('csv export', () => {
     expect(lines[0]).toBe(titles('zh').join(','));
     expect(lines[0]).toMatch(/[\u4e00-\u9fff]/);
     expect(lines[1]).toBe(`fx-3,9102,13800000003,${DAY} 11:00:00,${DAY} 11:01:30,${DAY} 11:02:30,是,60,60,,,`);
-    expect(lines.filter(Boolean)).toHaveLength(CALLS.length + 1);
+    expect(lines.filter(Boolean)).toHaveLength(CALLS.length + 2);
+    expect(lines.filter(Boolean).at(-1)).toMatch(new RegExp(`^合计（${CALLS.length} 条）,`));
+  });
+});
+
+describe('the totals row', () => {
+  it('ends the export of every report that shows one on screen, worded as the screen words it', async () => {
+    const withTotals = s.ctx.reports.filter((m) => m.schema.totals && m.schema.export && !(m.schema.conditions as { required?: readonly string[] }).required?.length);
+    expect(withTotals.length).toBeGreaterThan(10);
+    for (const { schema } of withTotals) {
+      const dated = 'startTime' in schema.conditions.properties ? { startTime: DAY, endTime: DAY } : {};
+      const res = await exportOf(`${schema.endpoint.module}/${schema.endpoint.action}`, dated, { format: 'csv' });
+      expect(res.statusCode, schema.id).toBe(200);
+      const last = res.rawPayload.toString('utf8').split('\r\n').filter(Boolean).at(-1)!;
+      // The first cell names the row unless the first column has a figure of its own.
+      const head = schema.columns[0]!;
+      if (head.total === 'count' || !head.total) expect(last.split(',')[0], schema.id).toMatch(/^"?Total/);
+    }
   });
 });
 

@@ -85,13 +85,41 @@ describe('KPI figures against the hand-counted day', () => {
     expect((await report('getAllCallReportByPage', { ...day, pageSize: 2 })).list).toHaveLength(2);
     expect((await report('getAllCallReportTotal')).list).toEqual([{ total: 7 }]);
     expect((await report('getDialIn')).total).toBe(5);
-    // The call lists' totals row: talk and ring time (each call's ring at most 60 s).
-    expect((await report('getDialIn')).totals).toEqual({ ringSeconds: 10 + 30 + 60 + 3 + 40, callSeconds: 360 });
-    expect((await report('getFullCallReport')).totals).toEqual({ ringSeconds: 143 + 5 + 20, callSeconds: 410 });
+    // The call lists' totals row: the calls counted, talk and ring time (each call's ring at most 60 s).
+    expect((await report('getDialIn')).totals).toEqual({ callId: 5, ringSeconds: 10 + 30 + 60 + 3 + 40, callSeconds: 360 });
+    expect((await report('getFullCallReport')).totals).toEqual({ callId: 7, ringSeconds: 143 + 5 + 20, callSeconds: 410 });
     expect((await report('getDialOut')).list.map((r) => r.callId)).toEqual(['fx-7', 'fx-6']);
     const details = await report('getCallservicedetailsByConditions', { ...day, userSeatNo: '9102' });
     expect(details.list.map((r) => [r.callId, r.waitSeconds, r.lineName])).toEqual([['fx-7', 20, '主线路'], ['fx-4', 3, '主线路'], ['fx-3', 60, '主线路']]);
-    expect(details.totals).toEqual({ talkSeconds: 60 });
+    expect(details.totals).toEqual({ callId: 3, talkSeconds: 60 });
     expect(Math.max(...(await report('getDialIn')).list.map((r) => r.ringSeconds as number))).toBe(60);
   });
+});
+
+describe("the call lists' totals row", () => {
+  // Each call list by its endpoint and the calls it lists, as the database counts them on its own.
+  const lists: Array<[endpoint: string, where: string]> = [
+    ['CallReport/getFullCallReport', 'true'],
+    ['CallReport/getAllCallReportByPage', 'true'],
+    ['CallReport/getDialIn', "direction = 'in'"],
+    ['CallReport/getDialOut', "direction = 'out'"],
+    ['CallInfo/getCallInfoDataByCondition', 'true'],
+    ['CallInfo/getCallInfosByCondition', 'true'],
+  ];
+  for (const [endpoint, where] of lists) {
+    it(`${endpoint}: count, talk and ring equal the calls' own sums, a seat's too`, async () => {
+      for (const body of [day, { ...day, userSeatNo: '9102' }]) {
+        const res = await s.call('POST', `/api/${endpoint}`, { token: tokens.supervisor, body: { ...body, pageSize: 2 } });
+        expect(res.status, res.body.msg).toBe(200);
+        const [own] = await s.ctx.db.query<{ n: number; ring: number; talk: number }>(
+          `SELECT count(*) AS n, coalesce(sum(least(ring_seconds, 60)), 0) AS ring, coalesce(sum(call_seconds), 0) AS talk FROM call_records
+            WHERE call_time >= $1::date AND call_time < $1::date + 1 AND ($2::text IS NULL OR user_seat_no = $2) AND ${where}`,
+          [DAY, 'userSeatNo' in body ? body.userSeatNo : null]);
+        expect(own!.n).toBeGreaterThan(0);
+        // The totals cover every call, not the page of two, and the count is the pagination's total.
+        expect(res.body.data.totals).toMatchObject({ callId: Number(own!.n), ringSeconds: Number(own!.ring), callSeconds: Number(own!.talk) });
+        expect(res.body.data.total).toBe(Number(own!.n));
+      }
+    });
+  }
 });

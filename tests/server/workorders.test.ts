@@ -149,7 +149,7 @@ describe(`work orders on ${engine}`, () => {
     cur = await ok('update', { id: o.id, version: cur.version, state: 'open' }, t.agent1);
     expect(cur.state).toBe('open');
     const { events } = await ok('getById', { id: o.id }, t.agent1);
-    expect(events.at(-1)).toMatchObject({ type: 'reopen', userName: 'agent1', changes: [{ field: 'state', from: 'closed', to: 'open' }] });
+    expect(events.at(-1)).toMatchObject({ type: 'reopen', userName: '李娜', changes: [{ field: 'state', from: 'closed', to: 'open' }] });
   });
 
   it('clocks pause in a pending state, go on with the time they had, and a customer contact restarts the update clock', async () => {

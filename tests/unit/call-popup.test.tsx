@@ -16,6 +16,9 @@ const FIRST = '11111111-0000-4000-8000-000000000001';
 const SECOND = '22222222-0000-4000-8000-000000000002';
 const PHONE = '13800138000';
 
+/** How many times the history was asked for. */
+const historyAsks = () => post.mock.calls.filter(([url]) => String(url).includes('/CallInfo/')).length;
+
 /** The server's rows for the number, as they stand now. */
 let stored: Array<Record<string, unknown>> = [];
 let post: ReturnType<typeof vi.fn>;
@@ -29,7 +32,10 @@ function Navigator() {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  post = vi.fn(async () => ({ code: 200, msg: 'success', data: stored.map((r) => ({ ...r })) }));
+  // The history's rows; the work-order lookups beside it (the caller's open orders, the form's options) find none.
+  post = vi.fn(async (url: string) => (url.includes('/CallInfo/')
+    ? { code: 200, msg: 'success', data: stored.map((r) => ({ ...r })) }
+    : { code: 200, msg: 'success', data: { records: [], total: 0, kinds: [], states: [], departments: [], owners: [] } }));
   vi.spyOn(http, 'post').mockImplementation(post as unknown as Post);
 });
 afterEach(async () => {
@@ -51,14 +57,14 @@ describe('call pop-up history', () => {
         <Routes><Route path="/popup/index" element={<CallPopup />} /></Routes>
       </MemoryRouter>,
     );
-    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(historyAsks()).toBe(1));
     const table = screen.getByTestId('call-popup-history');
     await waitFor(() => expect(within(table).getByText('No earlier calls from this number')).toBeTruthy());
 
     // The first call was answered and ended; the same number calls again.
     stored = [row(SECOND, false), row(FIRST, true)];
     act(() => go(popupPath({ phoneNum: PHONE, agentNum: '8101', ivr: '', callId: SECOND })));
-    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(historyAsks()).toBe(2));
     await waitFor(() => expect(within(table).getByText('2026-11-25 09:00:05')).toBeTruthy());
     expect(within(table).queryByText(SECOND)).toBeNull();
     expect(within(table).getAllByRole('row')).toHaveLength(2);

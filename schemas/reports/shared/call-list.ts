@@ -8,7 +8,8 @@ import { PAGED_LIST } from './paging.ts';
  * or takes one of the runs below. `lineName` needs `LEFT JOIN lines l ON l.id = c.line_id`.
  */
 export const CALL = {
-  callId: { key: 'callId', sql: 'c.call_id', format: 'text' },
+  /** The call; a list's totals row counts the calls by it. */
+  callId: { key: 'callId', sql: 'c.call_id', format: 'text', total: 'count' },
   direction: { key: 'direction', sql: 'c.direction', format: 'text' },
   userSeatNo: { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
   phoneNo: { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },

@@ -101,6 +101,7 @@ export function reportColumns(report: ReportView, t: ReportTranslate, lookup: Re
       format: column.format,
       sortable: sortable.has(column.key),
       ...(column.cap !== undefined ? { cap: column.cap } : {}),
+      ...(column.total !== undefined ? { total: column.total } : {}),
       // A column holding a coded value reads as its label, like the condition's choices (in: inbound).
       ...(column.codes
         ? { label: codeLabel(column.codes, t), ...(CODE_WORDS[column.codes].hint ? { hint: (value: unknown) => (value ? String(value) : undefined) } : {}) }

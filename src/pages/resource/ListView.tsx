@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { conditionsFromFilters } from '../../../data-providers/condition-body';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
-import { filtersFromValues, type ListDescription } from './list-description';
+import { filtersFromValues, type ColumnDescription, type ListDescription } from './list-description';
 
 /** The filters of `required` that have no value among the filters in force. */
 const missingOf = (required: readonly string[], filters: readonly CrudFilter[]) =>
@@ -84,14 +84,20 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     ...tableProps.pagination, pageSizeOptions: [...description.pageSizes], showSizeChanger: true, showTotal: (total: number) => t('crud.totalRows', { count: total }),
   };
   const error = tableQuery.error;
-  // A report's totals row ({list, total, totals}): the first cell says what it is unless it has a figure.
+  // A report's totals row ({list, total, totals}): the first cell says what it is unless it has a
+  // figure; a counted column reads as the rows counted ('合计（3001 条）' first, '共 3001 条' elsewhere).
   const totals = tableQuery.data?.totals as Record<string, unknown> | undefined;
+  const totalCell = (column: ColumnDescription, index: number, value: unknown) => {
+    if (column.total === 'count') return <strong>{t(index === 0 ? 'crud.totalOfRows' : 'crud.totalRows', { count: Number(value ?? 0) })}</strong>;
+    if (value == null) return index === 0 ? <strong>{t('crud.total')}</strong> : null;
+    return <FieldValue description={column} value={value} />;
+  };
   const summary = totals
     ? () => (
         <Table.Summary.Row data-testid="totals-row">
           {description.columns.map((column, index) => (
             <Table.Summary.Cell key={column.key} index={index}>
-              {index === 0 && totals[column.key] == null ? <strong>{t('crud.total')}</strong> : totals[column.key] == null ? null : <FieldValue description={column} value={totals[column.key]} />}
+              {totalCell(column, index, totals[column.key])}
             </Table.Summary.Cell>
           ))}
         </Table.Summary.Row>

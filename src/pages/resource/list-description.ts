@@ -1,5 +1,6 @@
 import type { LogicalFilter } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
+import type { ColumnTotal } from '../../../schemas/report-types';
 import { baseType, typedValue, type PropertySchema } from '../../lib/entity';
 import type { FilterControl } from '../../lib/list-filters';
 
@@ -35,6 +36,8 @@ export interface ColumnDescription extends ValueDescription {
   byRow?: (record: Record<string, unknown>) => ValueDescription;
   /** Kept at the table's right edge while the rest scrolls sideways (a call's recording player). */
   pinned?: boolean;
+  /** How the totals row totals it; 'count' reads as the rows counted (a call list's calls). */
+  total?: ColumnTotal;
 }
 
 export interface FilterDescription {

@@ -8,6 +8,7 @@ import type callInfoByPhoneNo from '../../../schemas/reports/call-info-by-phone-
 import { http } from '../../app/providers';
 import { usePageTitle } from '../../shell/use-page-title';
 import { readPopupQuery } from '../popup-path';
+import { CallerOrders } from '../../workorders/CallerOrders';
 
 /** A row of CallInfo/getCallInfoByPhoneNo, typed by its schema. */
 type HistoryRow = ReportRow<typeof callInfoByPhoneNo>;
@@ -16,8 +17,8 @@ const COLUMNS = ['callTime', 'userSeatNo', 'answerTime', 'destroyTime', 'callSec
 
 /**
  * The call pop-up at /popup/index (spec section 2), opened by an incoming or transferred call:
- * the caller's number, the seat, the IVR marker and the call id from the address, and the
- * caller's latest calls.
+ * the caller's number, the seat, the IVR marker and the call id from the address, the caller's
+ * latest calls, the caller's open work orders and "create work order" prefilled from the call.
  */
 export default function CallPopup() {
   const { t } = useTranslation();
@@ -70,6 +71,7 @@ export default function CallPopup() {
         locale={{ emptyText: t('phone.popup.noHistory') }}
         columns={COLUMNS.map((key) => ({ key, dataIndex: key, title: t(`reports.columns.${key}`) }))}
       />
+      <CallerOrders key={call.callId || call.phoneNum} prefill={{ phone: call.phoneNum, callId: call.callId, ivr: call.ivr, kind: 'consult' }} />
     </Card>
   );
 }

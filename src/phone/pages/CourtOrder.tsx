@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
 import { readPopupQuery } from '../popup-path';
+import { CallerOrders } from '../../workorders/CallerOrders';
 
 /**
  * /workorder/courtOrder (spec section 2): opened instead of the call pop-up when the IVR marks
- * a call `ivrcourt`. Shows the call's values until the work-order issue turns it into a form.
+ * a call `ivrcourt`: the call's values, the caller's open orders, and the court order's form
+ * opened at once, prefilled with the number and the IVR.
  */
 export default function CourtOrder() {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export default function CourtOrder() {
         <Descriptions.Item label={t('phone.popup.agentNum')}>{call.agentNum}</Descriptions.Item>
         <Descriptions.Item label={t('phone.popup.ivr')}>{call.ivr}</Descriptions.Item>
       </Descriptions>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>{t('phone.courtOrder.pending')}</Typography.Paragraph>
+      <CallerOrders key={call.phoneNum} prefill={{ phone: call.phoneNum, ivr: call.ivr, kind: 'court' }} openForm={!!call.phoneNum} />
     </Card>
   );
 }

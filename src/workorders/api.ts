@@ -1,0 +1,52 @@
+import { http } from '../app/providers';
+import type { BulkBody, CreateOrder, ListBody, NoteBody, OrderEvent, OrderRow, Overview, UpdateOrder } from '../../schemas/workorders/wire';
+import type { KindField } from '../../schemas/workorders/kind-types';
+
+/** The work-order API (server/workorders/routes.ts), typed by the wire schemas. */
+export interface KindInfo {
+  id: string;
+  title: string;
+  fields: Record<string, KindField>;
+  required: string[];
+  ivr: string;
+}
+export interface StateInfo {
+  id: OrderRow['state'];
+  sla: boolean;
+  pending: '' | 'reminder' | 'autoClose';
+  to: OrderRow['state'][];
+}
+export interface Catalogue {
+  kinds: KindInfo[];
+  states: StateInfo[];
+}
+
+const call = async <T>(action: string, body: unknown = {}): Promise<T> => (await http.post<T>(`/api/WorkOrder/${action}`, body)).data;
+
+export interface Option { value: number; label: string; userName?: string; departId?: number | null }
+export interface DispatchOptions { departments: Option[]; owners: Option[] }
+
+let catalogue: Promise<Catalogue> | undefined;
+
+export const orderApi = {
+  /** Kinds and states, asked once per page load (the language of the kinds' titles is the first request's). */
+  catalogue: () => (catalogue ??= call<Catalogue>('getKinds').catch((e: unknown) => {
+    catalogue = undefined;
+    throw e;
+  })),
+  dispatch: () => call<DispatchOptions>('getDispatchOptions'),
+  list: (body: ListBody) => call<{ records: OrderRow[]; total: number }>('getList', body),
+  counts: () => call<Record<Overview, number>>('getCounts'),
+  get: (id: number) => call<{ order: OrderRow; events: OrderEvent[] }>('getById', { id }),
+  create: (body: CreateOrder) => call<OrderRow>('create', body),
+  update: (body: UpdateOrder) => call<OrderRow>('update', body),
+  take: (id: number) => call<OrderRow>('take', { id }),
+  transfer: (id: number, departId: number, reason: string) => call<OrderRow>('transfer', { id, departId, reason }),
+  sendBack: (id: number, reason: string) => call<OrderRow>('sendBack', { id, reason }),
+  note: (body: NoteBody) => call<OrderRow>('addNote', body),
+  merge: (id: number, into: number) => call<OrderRow>('merge', { id, into }),
+  bulk: (body: BulkBody) => call<OrderRow[]>('bulk', body),
+};
+
+/** Where an order opens. */
+export const orderPath = (id: number) => `/workorder/order/${id}`;
