@@ -11,7 +11,7 @@ export const sessionUserSchema = {
   additionalProperties: false,
   required: ['userId', 'userName', 'username', 'avatar', 'userSeatNo', 'userSeatPwd', 'userChineseName', 'userEnglishName',
     'lineid', 'departId', 'companyId', 'fjh', 'recordSrc', 'pre', 'busy', 'mobile', 'email', 'roles', 'ability',
-    'workOrderTitle', 'phoneBar', 'chat'],
+    'workOrderTitle', 'phoneBar', 'chat', 'workOrders'],
   properties: {
     userId: { type: 'integer' },
     userName: { type: 'string' },
@@ -35,6 +35,7 @@ export const sessionUserSchema = {
     workOrderTitle: { type: 'boolean', description: "the user's department shows the work-order title (false without a department)" },
     phoneBar: { type: 'boolean', description: "the user's department has the phone bar (true without a department)" },
     chat: { type: 'boolean', description: "the user's department takes online chats (false without a department)" },
+    workOrders: { type: 'boolean', description: "the user's department takes work orders: its home shows the department's queue (false without a department)" },
   },
 } as const;
 

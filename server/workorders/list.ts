@@ -64,11 +64,19 @@ export async function listOrders(db: Queryable, reach: Reach, body: ListBody, ca
   return { records: rows.map((r) => toOrder(r, cal, now)), total };
 }
 
-/** How many orders each overview holds for the user (the menu badge). */
-export async function overviewCounts(db: Queryable, reach: Reach, now: Date): Promise<Record<Overview, number>> {
+/** Today's figures beside the overviews' counts (the work-order home): orders created and closed since midnight (server time). */
+export interface OrderCounts extends Record<Overview, number> { createdToday: number; closedToday: number }
+
+/** How many orders each overview holds for the user (the tabs, the home page), and today's created and closed ones. */
+export async function overviewCounts(db: Queryable, reach: Reach, now: Date): Promise<OrderCounts> {
   const b = new Binds(now);
   const base = reachWhere(reach, b.params);
   const cols = OVERVIEWS.map((v) => `count(*) FILTER (WHERE ${overviewWhere(v, reach, b)})::integer AS "${v}"`).join(', ');
-  const [row] = await db.query<Record<Overview, number>>(`SELECT ${cols} FROM work_orders o WHERE ${base}`, b.params);
-  return Object.fromEntries(OVERVIEWS.map((v) => [v, Number(row?.[v] ?? 0)])) as Record<Overview, number>;
+  const today = `date_trunc('day', ${b.now}::timestamptz)`;
+  const [row] = await db.query<Record<string, number>>(
+    `SELECT ${cols}, count(*) FILTER (WHERE o.created_at >= ${today})::integer AS "createdToday",
+            count(*) FILTER (WHERE o.state = 'closed' AND o.updated_at >= ${today})::integer AS "closedToday"
+       FROM work_orders o WHERE ${base}`, b.params);
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { ...Object.fromEntries(OVERVIEWS.map((v) => [v, n(v)])), createdToday: n('createdToday'), closedToday: n('closedToday') } as OrderCounts;
 }

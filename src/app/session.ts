@@ -43,10 +43,11 @@ export const GUEST: SessionUser = {
   email: '',
   roles: [],
   ability: [],
-  // A user without a department: the console title and a phone bar (contracts item 1), no chat.
+  // A user without a department: the console title and a phone bar (contracts item 1), no chat, no work-order queue.
   workOrderTitle: false,
   phoneBar: true,
   chat: false,
+  workOrders: false,
 };
 
 /**

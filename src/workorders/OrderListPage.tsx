@@ -2,7 +2,7 @@ import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PRIORITIES, SETTABLE_STATES } from '../../schemas/workorders/states';
 import { OVERVIEWS, type BulkBody, type ListBody, type OrderRow, type Overview } from '../../schemas/workorders/wire';
 import { usePageTitle } from '../shell/use-page-title';
@@ -23,7 +23,10 @@ export default function OrderListPage() {
   const { message } = App.useApp();
   usePageTitle('workOrders.title');
   const navigate = useNavigate();
-  const [view, setView] = useState<Overview>('mine');
+  // The overview to open on: ?view= (a home page's figure), else the user's own orders.
+  const [search] = useSearchParams();
+  const asked = search.get('view') as Overview | null;
+  const [view, setView] = useState<Overview>(asked && (OVERVIEWS as readonly string[]).includes(asked) ? asked : 'mine');
   const [filters, setFilters] = useState<Pick<ListBody, 'state' | 'priority' | 'keyword'>>({});
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<OrderRow[]>([]);

@@ -36,7 +36,7 @@ export const orderApi = {
   })),
   dispatch: () => call<DispatchOptions>('getDispatchOptions'),
   list: (body: ListBody) => call<{ records: OrderRow[]; total: number }>('getList', body),
-  counts: () => call<Record<Overview, number>>('getCounts'),
+  counts: () => call<Record<Overview, number> & { createdToday: number; closedToday: number }>('getCounts'),
   get: (id: number) => call<{ order: OrderRow; events: OrderEvent[] }>('getById', { id }),
   create: (body: CreateOrder) => call<OrderRow>('create', body),
   update: (body: UpdateOrder) => call<OrderRow>('update', body),

@@ -49,8 +49,12 @@ test('a call becomes an order; the department takes it, notes, pends and closes 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await loginAs(staff, 'orders', 'orders123');
-  await staff.goto('/#/workorder/consultorder');
-  await staff.getByRole('tab', { name: /部门待领取/ }).click();
+  // Their home shows the department's queue with the new order; its figure opens the list on the queue.
+  const home = staff.getByTestId('work-order-home');
+  await expect(home.getByTestId('home-queue-table')).toContainText(orderNo);
+  await home.getByTestId('home-queue').click();
+  await expect(staff).toHaveURL(/#\/workorder\/consultorder\?view=queue$/);
+  await expect(staff.getByRole('tab', { name: /部门待领取/ })).toHaveAttribute('aria-selected', 'true');
   const row = staff.getByTestId('order-table').getByRole('row').filter({ hasText: orderNo });
   await row.getByTestId('order-take').click();
   await expect(row).toHaveCount(0);

@@ -247,6 +247,20 @@ describe(`work orders on ${engine}`, () => {
     expect(events.at(-1)).toMatchObject({ type: 'transfer', body: 'It is a court matter', changes: [{ field: 'departId', from: 4, to: 5 }] });
   });
 
+  it("counts each overview and today's created and closed orders as plain SQL does", async () => {
+    clock.set(START);
+    const o = await create({});
+    await ok('update', { id: o.id, version: o.version, state: 'closed' }, t.agent1);
+    const counts = await ok('getCounts', {}, t.supervisor);
+    const [today] = await s.ctx.db.query<{ created: number; closed: number; queue: number }>(
+      `SELECT count(*) FILTER (WHERE created_at >= date_trunc('day', $1::timestamptz))::integer AS created,
+              count(*) FILTER (WHERE state = 'closed' AND updated_at >= date_trunc('day', $1::timestamptz))::integer AS closed,
+              count(*) FILTER (WHERE owner_id IS NULL AND state IN ('new', 'open') AND depart_id IS NOT NULL)::integer AS queue
+         FROM work_orders`, [START]);
+    expect(counts).toMatchObject({ createdToday: today!.created, closedToday: today!.closed, queue: today!.queue });
+    expect(counts.closedToday).toBeGreaterThanOrEqual(1);
+  });
+
   it('every action answers junk with a 4xx, never a 500, and changes nothing', async () => {
     const before = await s.ctx.db.query('SELECT id, version FROM work_orders ORDER BY id');
     const actions = ['create', 'getList', 'getCounts', 'getById', 'update', 'take', 'transfer', 'sendBack', 'addNote', 'merge', 'bulk', 'getNotices', 'getKinds', 'getSettings', 'saveCalendar', 'saveSla'];

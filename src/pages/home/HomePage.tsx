@@ -5,8 +5,9 @@ import { useSession } from '../../app/session';
 import { greetingKey } from '../../lib/time';
 import { usePageTitle } from '../../shell/use-page-title';
 import { optionLabel, useOptions } from '../resource/use-options';
+import { WorkOrderHome } from '../../workorders/WorkOrderHome';
 
-/** /index: greeting by hour with the user's name, and the seat the session holds. */
+/** /index: greeting by hour with the user's name, the seat the session holds, and for a work-order department's staff their queue and figures. */
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle('menu.home');
@@ -15,6 +16,7 @@ export default function HomePage() {
   const seatNo = useSession((state) => state.userSeatNo);
   const extension = useSession((state) => state.fjh);
   const departId = useSession((state) => state.departId);
+  const workOrders = useSession((state) => state.workOrders);
   const empty = t('home.none');
   // The department by name; its id until the names arrive (or if the list is unavailable).
   const { options: departments } = useOptions('departments');
@@ -25,7 +27,8 @@ export default function HomePage() {
       <Typography.Title level={3} data-testid="greeting">
         {t('home.welcome', { greeting: t(greetingKey(openedAt)), name })}
       </Typography.Title>
-      <Card title={t('home.seatCard')} style={{ maxWidth: 480 }} data-testid="seat-card">
+      {workOrders && <WorkOrderHome />}
+      <Card title={t('home.seatCard')} style={{ maxWidth: 480, marginTop: workOrders ? 16 : 0 }} data-testid="seat-card">
         <Descriptions
           column={1}
           items={[
