@@ -27,6 +27,5 @@ export default {
   paged: false,
   maxRows: 5000,
   totals: true,
-  chart: { type: 'line', x: 'day', y: ['created', 'solved'] },
   export: true,
 } as const satisfies ReportSchema;

@@ -67,7 +67,7 @@ describe(`work orders by day on ${engine}`, () => {
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
     expect(rows.length).toBe(expected.length);
     expect(expected.length).toBe(4);
-    const pct = (a: number, b: number) => (b === 0 ? null : Math.round((10_000 * a) / b) / 100);
+    const pct = (a: number, b: number) => (b === 0 ? null : Math.round((10_000 * a) / b) / 10_000);
     for (const e of expected) {
       const row = rows.find((r) => String(r.day) === e.day && r.kind === e.kind && r.department === e.department);
       expect(row, JSON.stringify(e)).toBeDefined();
@@ -78,8 +78,8 @@ describe(`work orders by day on ${engine}`, () => {
     // The fixture's own counts: on DAY1 department 4 made 3 orders, 2 solved (one late), 2 answered (one late).
     const d1 = rows.find((r) => String(r.day) === '2026-09-28' && r.kind === 'consult')!;
     expect(d1).toMatchObject({ created: 3, unsolved: 1, solved: 2 });
-    expect(Number(d1.firstResponseOnTime)).toBe(50);
-    expect(Number(d1.solutionOnTime)).toBe(50);
+    expect(Number(d1.firstResponseOnTime)).toBe(0.5);
+    expect(Number(d1.solutionOnTime)).toBe(0.5);
     const totals = res.body.data.totals as Record<string, unknown>;
     expect(totals).toMatchObject({ created: 6, unsolved: 3, solved: 3 });
   });
