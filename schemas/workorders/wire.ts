@@ -14,6 +14,8 @@ const tags = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 
 /** A kind's own fields (checked against the kind's file by the server). */
 const fields = { type: 'object', maxProperties: 40, additionalProperties: { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'integer' }] } } as const;
 const version = { type: 'integer', minimum: 1 } as const;
+/** A call's or a chat's id, as the switch and the chat hub write them. */
+const linkedId = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]*$' } as const;
 const reason = { type: 'string', minLength: 1, maxLength: 500 } as const;
 
 export const createOrderSchema = {
@@ -26,8 +28,8 @@ export const createOrderSchema = {
     phone,
     customerName: text(64),
     source: { enum: SOURCES },
-    callId: { type: 'string', maxLength: 64, pattern: '^[0-9a-zA-Z-]*$' },
-    chatId: { type: 'string', maxLength: 64, pattern: '^[0-9a-zA-Z-]*$' },
+    callId: linkedId,
+    chatId: linkedId,
     ivr: { type: 'string', maxLength: 32, pattern: '^[0-9a-zA-Z_]*$' },
     category: text(64),
     priority: { enum: PRIORITIES },

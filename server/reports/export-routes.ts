@@ -7,7 +7,7 @@ import { compile, invalid, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from './check.ts';
 import { exportCount, readExportRows } from './export-rows.ts';
-import { columnTitle, reportTitle, totalsRow, yesNoWords } from './export-titles.ts';
+import { columnTitle, reportTitle, totalsRow, wordedRows, yesNoWords } from './export-titles.ts';
 import { csvSink, xlsxSink, type ExportColumn, type RowSink } from './export-writers.ts';
 import type { ReportModel } from './model.ts';
 import { reportTotals } from './sql.ts';
@@ -58,6 +58,7 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     const title = reportTitle(lang, s);
     const columns: ExportColumn[] = s.columns.map((col) => ({ key: col.key, title: columnTitle(lang, s, col), format: col.format }));
     const words = yesNoWords(lang);
+    const worded = wordedRows(lang, s);
     const out = new PassThrough();
     const sink: RowSink = format === 'xlsx' ? xlsxSink(out, title, columns, words) : csvSink(out, columns, words);
     let gone = false;
@@ -66,7 +67,7 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     });
     // The file is written while it is sent; the handler returns the stream at once.
     void (async () => {
-      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(batch), () => gone);
+      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(worded(batch)), () => gone);
       // The totals row the screen shows under the rows, last in the file (a report with totals only).
       const totals = gone ? undefined : await reportTotals(ctx.db, model, c, req.user);
       if (totals) await sink.write([totalsRow(lang, s.columns, totals)]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ColumnView, ReportView } from '../../schemas/report-view.ts';
-import { columnTitleKeys, lookupWord, missingWords, reportTitleKey, reportWordTree, type WordTree } from '../../schemas/report-words.ts';
+import { CODE_WORDS, columnTitleKeys, enumLabelKey, lookupWord, missingWords, reportTitleKey, reportWordTree, type WordTree } from '../../schemas/report-words.ts';
 import { LANGUAGES, type Language } from '../http/language.ts';
 
 /**
@@ -36,6 +36,33 @@ function first(lang: Language, keys: string[], report?: ReportView): string {
 export const columnTitle = (lang: Language, report: ReportView, c: ColumnView) => first(lang, columnTitleKeys(report, c), report);
 
 export const reportTitle = (lang: Language, report: ReportView) => first(lang, [reportTitleKey(report), report.id], report);
+
+/**
+ * Coded values as the screen words them (src/pages/report/report-list.ts): a column with a code
+ * table (a seat status, a hang-up cause) by that table, a column holding a condition's closed
+ * set or text (direction, pause reason) by `reports.enums.<key>.<value>`; a value without a
+ * word stays as it is. Returns the rows with their values worded.
+ */
+export function wordedRows(lang: Language, report: ReportView): (rows: Record<string, unknown>[]) => Record<string, unknown>[] {
+  const coded = new Set(Object.entries(report.conditions.properties).flatMap(([key, p]) => (p.enum ? [key] : [])));
+  const trees = [reportWordTree(report, lang), words(lang)];
+  const wording = report.columns.flatMap((c) => {
+    const keyOf = c.codes ? CODE_WORDS[c.codes].key : coded.has(c.key) || c.format === 'text' ? (v: unknown) => enumLabelKey(c.key, v) : undefined;
+    return keyOf ? [[c.key, keyOf] as const] : [];
+  });
+  if (!wording.length) return (rows) => rows;
+  return (rows) => rows.map((row) => {
+    const out = { ...row };
+    for (const [key, keyOf] of wording) {
+      const v = row[key];
+      if (v === null || v === undefined || v === '') continue;
+      const wordKey = keyOf(v);
+      const word = wordKey ? lookupWord(trees, wordKey) : undefined;
+      if (word !== undefined) out[key] = word;
+    }
+    return out;
+  });
+}
 
 export const yesNoWords = (lang: Language) => ({ yes: first(lang, ['crud.yes']), no: first(lang, ['crud.no']) });
 

@@ -1,9 +1,9 @@
 /**
- * The selected chat: its header (source, name, state, follow, transfer, close), the messages
+ * The selected chat: its header (source, name, state, follow, create work order, transfer, close), the messages
  * with the client's typing preview (preInput) under them, and the composer. Supervisors read
  * only; a closed chat takes no more messages.
  */
-import { ArrowLeftOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileAddOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Space, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,11 @@ import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { SourceIcon } from './SourceIcon';
 import { TransferDialog } from './TransferDialog';
+import { useNavigate } from 'react-router';
+import { OrderForm } from '../workorders/OrderForm';
+import { orderPath } from '../workorders/api';
+import { transcriptOf } from '../workorders/transcript';
+import { useSession } from '../app/session';
 
 export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () => void }) {
   const { t } = useTranslation();
@@ -21,6 +26,9 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
   const supervisor = useChat((s) => s.supervisor);
   const typing = useChat((s) => s.typing[chatId]);
   const [transferring, setTransferring] = useState<string | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  const navigate = useNavigate();
+  const myName = useSession((s) => s.userChineseName || s.username);
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat?.msgList.length ?? 0;
 
@@ -49,6 +57,7 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
           >
             {t(chat.isFollow ? 'chat.actions.unfollow' : 'chat.actions.follow')}
           </Button>
+          <Button size="small" icon={<FileAddOutlined />} onClick={() => setOrdering(true)} data-testid="chat-create-order">{t('workOrders.createFromCall')}</Button>
           {open && !supervisor && (
             <>
               <Button size="small" icon={<SwapOutlined />} onClick={() => setTransferring(chatId)}>{t('chat.actions.transfer')}</Button>
@@ -84,6 +93,11 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
           : open ? <Composer chatId={chatId} /> : <Alert type="info" showIcon message={t('chat.composer.closed')} />}
       </footer>
       <TransferDialog chatId={transferring} onClose={() => setTransferring(null)} />
+      {/* An order from the chat: linked by its id, its transcript as the description. */}
+      {ordering && (
+        <OrderForm open prefill={{ kind: 'consult', source: chat.sourceInfo_way === 'WeChat' ? 'wechat' : 'chat', chatId, customerName: chat.clientChatName.slice(0, 64), description: transcriptOf(chat, myName) }}
+          onClose={() => setOrdering(false)} onCreated={(o) => { setOrdering(false); navigate(orderPath(o.id)); }} />
+      )}
     </section>
   );
 }

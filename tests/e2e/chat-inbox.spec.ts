@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import WebSocket from 'ws';
-import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, storedToken, visitorSocket } from './helpers';
 
 /**
  * The agent's inbox end to end (issue 10 item 4): chat1 (department 2, online chat) works /im
@@ -10,23 +9,6 @@ import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
  */
 const AGENT = { username: 'chat1', password: 'agent123', seat: '8201' };
 const HOSTILE = '<img src=x onerror=alert(1)>';
-
-/** The customer's socket: every frame kept; `next` waits for one that matches. */
-async function visitorSocket(baseURL: string, name: string) {
-  const ws = new WebSocket(`${baseURL.replace(/^http/, 'ws')}/ws/visitor`);
-  const frames: any[] = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  ws.send(JSON.stringify({ type: 'hello', name }));
-  return {
-    send: (f: object) => ws.send(JSON.stringify(f)),
-    next: async (match: (f: any) => boolean) => {
-      await expect.poll(() => frames.some(match), { timeout: 15_000 }).toBe(true);
-      return frames.find(match);
-    },
-    close: () => ws.close(),
-  };
-}
 
 test('an agent answers a customer in /im: markup stays text, unread counts, the draft survives leaving the screen, the chat ends', async ({ page, request, baseURL }) => {
   const dialogs: string[] = [];

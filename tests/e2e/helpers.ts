@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import WebSocket from 'ws';
 import { isoDate } from '../../src/lib/time.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.
@@ -111,4 +112,21 @@ export async function pick(page: Page, label: string, option: string): Promise<v
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click({ timeout: 5_000 });
     await expect(filterItem(page, label)).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** The customer's socket: every frame kept; `next` waits for one that matches. */
+export async function visitorSocket(baseURL: string, name: string) {
+  const ws = new WebSocket(`${baseURL.replace(/^http/, 'ws')}/ws/visitor`);
+  const frames: any[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ type: 'hello', name }));
+  return {
+    send: (f: object) => ws.send(JSON.stringify(f)),
+    next: async (match: (f: any) => boolean) => {
+      await expect.poll(() => frames.some(match), { timeout: 15_000 }).toBe(true);
+      return frames.find(match);
+    },
+    close: () => ws.close(),
+  };
 }

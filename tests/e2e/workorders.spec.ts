@@ -1,11 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs, readyOnPhoneBar } from './helpers';
+
+// Runs inside the page; the server's type settings have no DOM library.
+declare const localStorage: { getItem(key: string): string | null };
+import { loginAs, readyOnPhoneBar, visitorSocket } from './helpers';
 
 /**
  * Work orders end to end (issue 21), two people in two browsers: an agent's call pop-up creates
  * an order prefilled with the caller's number; the work-order department's user takes it from
  * the queue, adds a note, sets it pending with a time, closes it; the timeline shows each step
- * with who and when. A call the IVR marks `ivrcourt` opens the court order's form, prefilled.
+ * with who and when. A call the IVR marks `ivrcourt` opens the court order's form, prefilled; a
+ * chat becomes an order with its transcript.
  */
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/default/login', { data: { username: 'admin', password: 'admin123' } });
@@ -111,4 +115,33 @@ test('a call the IVR marks ivrcourt opens the court order form, prefilled', asyn
   await expect(page).toHaveURL(/#\/workorder\/order\/\d+$/);
   await expect(page.getByTestId('order-kind-caseNo')).toHaveText('(2026)京0105民初123号');
   await expect(page.getByTestId('order-page')).toContainText('ivrcourt');
+});
+
+test('a chat becomes an order linked to it, with the transcript as its description', async ({ page, baseURL }) => {
+  await loginAs(page, 'chat1', 'agent123');
+  await readyOnPhoneBar(page);
+  await expect(page.getByTestId('chat-inbox-button')).toBeVisible();
+  const name = `E2E order visitor ${Date.now()}`;
+  const visitor = await visitorSocket(baseURL!, name);
+  try {
+    const chatId = (await visitor.next((f) => f.type === 'welcome')).chat.chatId as string;
+    visitor.send({ type: 'message', clientMsgId: 'o1', contentType: 'text', content: 'My invoice is wrong' });
+    await page.getByTestId('chat-inbox-button').click();
+    await page.getByTestId('chat-row').filter({ hasText: name }).click();
+    await expect(page.getByTestId('chat-messages')).toContainText('My invoice is wrong');
+    await page.getByTestId('chat-create-order').click();
+    const form = page.getByTestId('order-form');
+    await expect(form.getByTestId('order-description')).toHaveValue(new RegExp(`${name.slice(0, 20)}.*: My invoice is wrong`));
+    await form.getByTestId('order-title').fill('Wrong invoice');
+    await page.getByTestId('order-form-save').click();
+    await expect(page).toHaveURL(/#\/workorder\/order\/\d+$/);
+    await expect(page.getByTestId('order-page')).toContainText('在线会话');
+    await expect(page.getByTestId('order-event').first()).toContainText('My invoice is wrong');
+    const id = Number(/order\/(\d+)$/.exec(page.url())![1]);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const got = await page.request.post('/api/WorkOrder/getById', { data: { id }, headers: { authorization: `Bearer ${token}` } });
+    expect((await got.json()).data.order).toMatchObject({ source: 'chat', chatId, title: 'Wrong invoice' });
+  } finally {
+    visitor.close();
+  }
 });

@@ -94,6 +94,18 @@ describe(`/ws: a socket does not outlive its login (${engine})`, () => {
 });
 
 describe(`/ws: limits and other seats (${engine})`, () => {
+  test('a socket that answers no ping is cut at once: a browser whose network went away does not wait out the idle time', async () => {
+    socketLimits.pingMs = 300;
+    const dead = await PhoneClient.open(server, await server.login('agent2', 'agent123'), 'en', { autoPong: false });
+    await dead.login('8102');
+    const alive = await PhoneClient.open(server, await server.login('agent3', 'agent123'));
+    await alive.login('8103');
+    // Cut (no close handshake: 1006) after two unanswered pings, long before the 120 s idle time.
+    expect(await dead.closed(5000)).toBe(1006);
+    expect(alive.closeCode).toBeUndefined();
+    alive.close();
+  });
+
   test('sockets per user are capped; closing one frees its place', async () => {
     socketLimits.maxSocketsPerUser = 2;
     const token = await server.login('supervisor', 'super123');

@@ -21,7 +21,7 @@ function documented(): Map<string, Documented> {
   return out;
 }
 
-const TYPES: Record<string, string> = { 'timestamp with time zone': 'timestamptz' };
+const TYPES: Record<string, string> = { 'timestamp with time zone': 'timestamptz', ARRAY: 'array' };
 
 let s: TestServer;
 beforeAll(async () => (s = await startTestServer()));
@@ -29,7 +29,7 @@ afterAll(() => s.close());
 
 describe('the data dictionary', () => {
   it('documents the report tables', () => {
-    expect([...documented().keys()]).toEqual(['call_records', 'seat_status_logs', 'call_legs', 'chats', 'chat_messages', 'lines', 'voice_messages', 'email_items']);
+    expect([...documented().keys()]).toEqual(['call_records', 'seat_status_logs', 'call_legs', 'chats', 'chat_messages', 'lines', 'voice_messages', 'email_items', 'work_orders']);
   });
 
   it.each([...documented()])('%s: columns, types and indexes as the migrations build them', async (table, doc) => {

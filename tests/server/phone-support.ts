@@ -93,9 +93,10 @@ export class PhoneClient {
     });
   }
 
-  static async open(server: { url: string }, token: string | undefined, lang = 'en'): Promise<PhoneClient> {
+  /** `options`: the socket client's own (autoPong: false plays a browser whose network went away). */
+  static async open(server: { url: string }, token: string | undefined, lang = 'en', options: WebSocket.ClientOptions = {}): Promise<PhoneClient> {
     const q = new URLSearchParams({ lang, ...(token === undefined ? {} : { token }) });
-    const ws = new WebSocket(`${server.url}/ws?${q}`);
+    const ws = new WebSocket(`${server.url}/ws?${q}`, options);
     const client = new PhoneClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

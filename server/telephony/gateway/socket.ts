@@ -30,6 +30,13 @@ export const socketLimits = {
   maxSocketsPerUser: 10,
   /** A quiet socket's login is checked again this often (a busy one's before every command). */
   recheckMs: PHONE_SOCKET.heartbeatMs as number,
+  /**
+   * The server pings every socket this often (a WebSocket ping, which browsers answer by
+   * themselves); one that has not answered the previous ping is cut at once. A browser whose
+   * network went away (no close ever arrives) is then gone within two of these, and its seat
+   * leaves after the presence grace, instead of after the idle time and a close handshake.
+   */
+  pingMs: 15_000,
 };
 
 /** The ceiling for every socket of the app (ws refuses larger frames before they are buffered whole). */
@@ -81,6 +88,19 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       idle.unref();
     };
     resetIdle();
+    let answered = true;
+    ws.on('pong', () => {
+      answered = true;
+    });
+    const liveness = setInterval(() => {
+      if (!answered) {
+        ws.terminate();
+        return;
+      }
+      answered = false;
+      ws.ping();
+    }, socketLimits.pingMs);
+    liveness.unref();
 
     // The login is checked again before every command, as soon as any process ends one of the
     // user's sessions, and on a timer (SocketSession): a socket whose session ended, or whose user
@@ -190,6 +210,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     });
     ws.on('close', () => {
       clearTimeout(idle);
+      clearInterval(liveness);
       session?.stop();
       if (counted !== null) {
         const left = (sockets.get(counted) ?? 1) - 1;

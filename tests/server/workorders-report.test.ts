@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTokens } from '../support/demo-logins.ts';
+import { holdClock } from '../support/test-clock.ts';
+import { engine, startTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * The work-order report (schemas/reports/work-orders-by-day.ts) against docs/kpi.md's
+ * "Work-order figures", each computed here with its own plain SQL over orders made through the
+ * API on two days (on time and late replies, solved and open, two kinds, two departments).
+ */
+const DAY1 = new Date('2026-09-28T10:00:00+08:00'); // a Monday
+const DAY2 = new Date('2026-09-29T10:00:00+08:00');
+const H = 3600_000;
+
+let s: TestServer;
+let t: Record<'agent1' | 'supervisor', string>;
+let clock: ReturnType<typeof holdClock>;
+
+beforeAll(async () => {
+  s = await startTestServer({ clockNow: DAY1 });
+  clock = holdClock(s.ctx.clock, DAY1);
+  t = await demoTokens(s.app, ['agent1', 'supervisor'] as const);
+  const api = async (action: string, body: unknown) => {
+    const res = await s.call('POST', `/api/WorkOrder/${action}`, { token: t.agent1, body });
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data;
+  };
+  const order = async (day: Date, o: { kind?: string; departId: number; priority?: string; replyAfterH?: number; solveAfterH?: number }) => {
+    clock.set(day);
+    const made = await api('create', { kind: o.kind ?? 'consult', title: 'Report row', source: 'phone', departId: o.departId, priority: o.priority ?? 'high',
+      ...(o.kind === 'court' ? { fields: { caseNo: 'R1', court: 'C1' } } : {}) });
+    if (o.replyAfterH !== undefined) {
+      clock.set(new Date(day.getTime() + o.replyAfterH * H));
+      await api('addNote', { id: made.id, body: 'Answered', internal: false });
+    }
+    if (o.solveAfterH !== undefined) {
+      clock.set(new Date(day.getTime() + o.solveAfterH * H));
+      const cur = (await api('getById', { id: made.id })).order;
+      await api('update', { id: made.id, version: cur.version, state: 'resolved' });
+    }
+  };
+  // High priority: first response within 1 business hour, solution within 9.
+  await order(DAY1, { departId: 4, replyAfterH: 0.5, solveAfterH: 2 });
+  await order(DAY1, { departId: 4, replyAfterH: 3, solveAfterH: 30 });
+  await order(DAY1, { departId: 4 });
+  await order(DAY1, { departId: 5, kind: 'court', replyAfterH: 0.25 });
+  await order(DAY2, { departId: 4, replyAfterH: 2, solveAfterH: 1 + 2 / 60 });
+  await order(DAY2, { departId: 5, kind: 'court' });
+}, 120_000);
+afterAll(() => s?.close());
+
+describe(`work orders by day on ${engine}`, () => {
+  it('every row and the totals are the dictionary\'s figures, by plain SQL', async () => {
+    const res = await s.call('POST', '/api/WorkOrderReport/getOrdersByDay', { token: t.supervisor, body: { startTime: '2026-09-28', endTime: '2026-09-29' } });
+    expect(res.status, res.body.msg).toBe(200);
+    const rows = res.body.data.list as Array<Record<string, unknown>>;
+    const expected = await s.ctx.db.query<Record<string, unknown>>(
+      `SELECT to_char(o.created_at, 'YYYY-MM-DD') AS day, o.kind, d.name AS department,
+              count(*)::integer AS created,
+              sum(CASE WHEN o.state IN ('resolved', 'closed', 'merged') THEN 0 ELSE 1 END)::integer AS unsolved,
+              sum(CASE WHEN o.so_met_at IS NULL THEN 0 ELSE 1 END)::integer AS solved,
+              sum(CASE WHEN o.fr_met_at IS NOT NULL AND NOT o.fr_late THEN 1 ELSE 0 END)::integer AS fr_ok,
+              sum(CASE WHEN o.fr_met_at IS NOT NULL THEN 1 ELSE 0 END)::integer AS fr_all,
+              sum(CASE WHEN o.so_met_at IS NOT NULL AND NOT o.so_late THEN 1 ELSE 0 END)::integer AS so_ok
+         FROM work_orders o JOIN departments d ON d.id = o.depart_id
+        WHERE o.created_at >= '2026-09-28' AND o.created_at < '2026-09-30'
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(rows.length).toBe(expected.length);
+    expect(expected.length).toBe(4);
+    const pct = (a: number, b: number) => (b === 0 ? null : Math.round((10_000 * a) / b) / 10_000);
+    for (const e of expected) {
+      const row = rows.find((r) => String(r.day) === e.day && r.kind === e.kind && r.department === e.department);
+      expect(row, JSON.stringify(e)).toBeDefined();
+      expect(row).toMatchObject({ created: e.created, unsolved: e.unsolved, solved: e.solved });
+      expect(row!.firstResponseOnTime === null ? null : Number(row!.firstResponseOnTime)).toBe(pct(Number(e.fr_ok), Number(e.fr_all)));
+      expect(row!.solutionOnTime === null ? null : Number(row!.solutionOnTime)).toBe(pct(Number(e.so_ok), Number(e.solved)));
+    }
+    // The fixture's own counts: on DAY1 department 4 made 3 orders, 2 solved (one late), 2 answered (one late).
+    const d1 = rows.find((r) => String(r.day) === '2026-09-28' && r.kind === 'consult')!;
+    expect(d1).toMatchObject({ created: 3, unsolved: 1, solved: 2 });
+    expect(Number(d1.firstResponseOnTime)).toBe(0.5);
+    expect(Number(d1.solutionOnTime)).toBe(0.5);
+    const totals = res.body.data.totals as Record<string, unknown>;
+    expect(totals).toMatchObject({ created: 6, unsolved: 3, solved: 3 });
+  });
+});
