@@ -100,7 +100,7 @@ describe(`/ws: limits and other seats (${engine})`, () => {
     await dead.login('8102');
     const alive = await PhoneClient.open(server, await server.login('agent3', 'agent123'));
     await alive.login('8103');
-    // Cut (no close handshake: 1006) after two unanswered pings, long before the 120 s idle time.
+    // Cut (no close handshake: 1006) after two pings in a row unanswered, long before the 120 s idle time.
     expect(await dead.closed(5000)).toBe(1006);
     expect(alive.closeCode).toBeUndefined();
     alive.close();

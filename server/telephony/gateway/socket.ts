@@ -32,8 +32,8 @@ export const socketLimits = {
   recheckMs: PHONE_SOCKET.heartbeatMs as number,
   /**
    * The server pings every socket this often (a WebSocket ping, which browsers answer by
-   * themselves); one that has not answered the previous ping is cut at once. A browser whose
-   * network went away (no close ever arrives) is then gone within two of these, and its seat
+   * themselves); one that left two pings in a row unanswered is cut at once. A browser whose
+   * network went away (no close ever arrives) is then gone within three of these, and its seat
    * leaves after the presence grace, instead of after the idle time and a close handshake.
    */
   pingMs: 15_000,
@@ -88,16 +88,17 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       idle.unref();
     };
     resetIdle();
-    let answered = true;
+    // Pings left unanswered in a row; two (a busy moment may delay one answer) cut the socket.
+    let unanswered = 0;
     ws.on('pong', () => {
-      answered = true;
+      unanswered = 0;
     });
     const liveness = setInterval(() => {
-      if (!answered) {
+      if (unanswered >= 2) {
         ws.terminate();
         return;
       }
-      answered = false;
+      unanswered += 1;
       ws.ping();
     }, socketLimits.pingMs);
     liveness.unref();
