@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db/types.ts';
 import { changeSeatStatus, closeSeatStatus } from '../../seats/status-log.ts';
 import { ABSENT } from '../../seats/presence.ts';
 import { SEAT_STATUS, type SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
-import type { CallSnapshot, Write } from './call-state.ts';
+import type { CallSnapshot, Write } from './call-types.ts';
 
 /** Claims an event for this process; false when another process (or an earlier delivery) has it. */
 async function claim(tx: Queryable, id: string): Promise<boolean> {

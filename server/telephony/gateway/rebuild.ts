@@ -6,7 +6,7 @@
  * writes land on the same rows.
  */
 import type { Queryable } from '../../db/types.ts';
-import type { Call, SeatPart } from './call-state.ts';
+import type { Call, SeatPart } from './call-types.ts';
 
 interface ChannelRow {
   uuid?: string;
