@@ -1,14 +1,14 @@
 /**
  * The end of `npm test`'s output, built from the runners' JSON reports (scripts/test.ts): the
  * results by suite, the slowest files, every failed test by name (suite, then file > describe >
- * test) and, last, one line "N passed, N failed". CI keeps only the tail of a long log, so the
- * names of the failures sit just above that line.
+ * test, each with the first line of its error) and, last, one line "N passed, N failed". CI
+ * keeps only the tail of a long log, so the failures and why they failed sit just above that line.
  */
 
 /** A suite's or step's results; `seconds`: how long it ran. */
 export interface Tally { name: string; passed: number; failed: number; note?: string; seconds?: number }
-/** One failed test, or a step or file that failed without a failed test to name. */
-export interface Failure { suite: string; name: string }
+/** One failed test, or a step or file that failed without a failed test to name; `why`: the first line of its error. */
+export interface Failure { suite: string; name: string; why?: string }
 export interface FileTime { suite: string; file: string; seconds: number }
 
 /** Playwright's JSON report, the parts read here. */
@@ -16,11 +16,21 @@ export interface PwSuite {
   title?: string;
   file?: string;
   suites?: PwSuite[];
-  specs?: { title: string; file?: string; tests: { status?: string; projectName?: string; results: { duration: number }[] }[] }[];
+  specs?: { title: string; file?: string; tests: { status?: string; projectName?: string; results: PwResult[] }[] }[];
 }
+interface PwError { message?: string; location?: { file: string; line: number } }
+interface PwResult { duration: number; error?: PwError; errors?: PwError[] }
 export interface PlaywrightReport { stats: Record<string, number>; suites: PwSuite[]; errors?: { message?: string }[] }
 
-const firstLine = (text: string | undefined) => (text ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+const firstLine = (text: string | undefined) => plain(text ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+/** An error's first line, at most 240 characters, and where it was raised when the runner says. */
+export function reason(message: string | undefined, at?: { file: string; line: number }): string | undefined {
+  const line = firstLine(message);
+  if (!line) return undefined;
+  const short = line.length > 240 ? `${line.slice(0, 239)}…` : line;
+  return at ? `${short} (${at.file.slice(at.file.lastIndexOf('/') + 1)}:${at.line})` : short;
+}
 const path = (...parts: string[]) => parts.filter(Boolean).join(' > ');
 
 /** Playwright's failed (and flaky) tests as file > describe > test; `dir` is the test folder the report's paths are relative to. */
@@ -31,7 +41,9 @@ export function playwrightFailures(suite: string, report: PlaywrightReport, dir:
       for (const t of spec.tests) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
         const name = path(`${dir}/${file}`, ...titles, spec.title);
-        failures.push({ suite, name: `${name}${t.projectName ? ` [${t.projectName}]` : ''}${t.status === 'flaky' ? ' (flaky: failed, then passed on a retry)' : ''}` });
+        const error = t.results.map((r) => r.error ?? r.errors?.[0]).find(Boolean);
+        const why = reason(error?.message, error?.location);
+        failures.push({ suite, name: `${name}${t.projectName ? ` [${t.projectName}]` : ''}${t.status === 'flaky' ? ' (flaky: failed, then passed on a retry)' : ''}`, ...(why ? { why } : {}) });
       }
     }
     for (const inner of s.suites ?? []) walk(inner, file, [...titles, inner.title ?? '']);
@@ -69,7 +81,10 @@ export function summaryLines(results: Tally[], failures: Failure[], fileTimes: F
   }
   if (failures.length) {
     lines.push('', `Failed (${failures.length}):`);
-    for (const f of failures) lines.push(`  ${f.suite.padEnd(16)} ${f.name}`);
+    for (const f of failures) {
+      lines.push(`  ${f.suite.padEnd(16)} ${f.name}`);
+      if (f.why) lines.push(`  ${''.padEnd(16)}   why: ${f.why}`);
+    }
   }
   const passed = results.reduce((a, r) => a + r.passed, 0);
   const failed = results.reduce((a, r) => a + r.failed, 0);

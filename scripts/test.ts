@@ -106,7 +106,7 @@ async function vitest(name: string, config: string, env: NodeJS.ProcessEnv = {},
     const r = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numPendingTests: number };
     const o = JSON.parse(fs.readFileSync(failuresFile, 'utf8')) as VitestOutcome;
     // A hook, file or unhandled error that failed outside a test counts once, as a test would.
-    const named = o.failures.map((f) => ({ suite: name, name: f }));
+    const named: Failure[] = o.failures.map((f) => ({ suite: name, name: f, ...(o.reasons?.[f] ? { why: o.reasons[f] } : {}) }));
     if (code !== 0 && named.length === 0) named.push({ suite: name, name: `(vitest exited with code ${code} and named no failure)` });
     failures.push(...named);
     results.push({ name, passed: r.numPassedTests, failed: named.length, seconds: (Date.now() - t0) / 1000, ...(r.numPendingTests ? { note: `${r.numPendingTests} skipped` } : {}) });

@@ -15,7 +15,7 @@ describe('the summary of npm test', () => {
     { name: 'server-postgres', passed: 5, failed: 2, note: '1 skipped' },
   ];
   const failures = [
-    { suite: 'e2e', name: 'tests/e2e/admin.spec.ts > administration > creates a user' },
+    { suite: 'e2e', name: 'tests/e2e/admin.spec.ts > administration > creates a user', why: 'Error: expect(received).toBe(expected) (admin.spec.ts:41)' },
     { suite: 'server-postgres', name: 'tests/server/phone-parties.test.ts > attended transfer > then complete' },
     { suite: 'server-postgres', name: 'tests/server/x.test.ts > group (a hook failed: boom)' },
   ];
@@ -24,9 +24,10 @@ describe('the summary of npm test', () => {
   it('names every failure, with its suite, just above the tally, which stays the last line', () => {
     const lines = summaryLines(results, failures, times, 14.2);
     expect(lines.at(-1)).toBe('51 passed, 3 failed, 1 skipped');
-    expect(lines.slice(-5, -1)).toEqual([
+    expect(lines.slice(-6, -1)).toEqual([
       'Failed (3):',
       `  ${'e2e'.padEnd(16)} tests/e2e/admin.spec.ts > administration > creates a user`,
+      `  ${''.padEnd(16)}   why: Error: expect(received).toBe(expected) (admin.spec.ts:41)`,
       `  ${'server-postgres'.padEnd(16)} tests/server/phone-parties.test.ts > attended transfer > then complete`,
       `  ${'server-postgres'.padEnd(16)} tests/server/x.test.ts > group (a hook failed: boom)`,
     ]);
@@ -50,7 +51,9 @@ describe('the summary of npm test', () => {
       stats: { expected: 2, unexpected: 2, flaky: 1, skipped: 0 },
       suites: [
         { title: 'admin.spec.ts', file: 'admin.spec.ts', suites: [{ title: 'administration', specs: [
-          { title: 'creates a user', tests: [{ status: 'unexpected', results: [] }] },
+          { title: 'creates a user', tests: [{ status: 'unexpected', results: [{ duration: 5, error: {
+            message: '\u001b[31mError: expect(received).toBe(expected)\u001b[39m // Object.is equality\n\nExpected: true',
+            location: { file: '/somewhere/tests/e2e/admin.spec.ts', line: 41 } } }] }] },
           { title: 'lists roles', tests: [{ status: 'expected', results: [] }] }] }] },
         { title: 'login.spec.ts', file: 'login.spec.ts', specs: [
           { title: 'logs in', tests: [{ status: 'flaky', results: [] }] },
@@ -65,6 +68,9 @@ describe('the summary of npm test', () => {
       'tests/e2e/login.spec.ts > logs out',
       '(outside any test: Error: Timed out waiting 120000ms from config.webServer.)',
     ]);
+    // The first line of the error, without colours, and where it was raised.
+    expect(playwrightFailures('e2e', report, 'tests/e2e', 1)[0]!.why).toBe('Error: expect(received).toBe(expected) // Object.is equality (admin.spec.ts:41)');
+    expect(playwrightFailures('e2e', report, 'tests/e2e', 1)[2]!.why).toBeUndefined();
     expect(playwrightFailures('e2e', { stats: {}, suites: [] }, 'tests/e2e', 1)).toEqual([
       { suite: 'e2e', name: '(playwright exited with code 1 and no failed test in its report)' }]);
   });
@@ -105,6 +111,7 @@ it('throws later', async () => { setTimeout(() => { throw new Error('late'); }, 
         '(an unhandled error outside any test: late)',
       ]);
       expect(outcome.failedTests).toBe(1);
+      expect(outcome.reasons).toEqual({ 'a.test.ts > other > inner > fails': expect.stringMatching(/^expected 1 to be 2 .*\(a\.test\.ts:\d+\)$/) });
       expect(outcome.files.map((f) => f.file).sort()).toEqual(['a.test.ts', 'b.test.ts', 'c.test.ts', 'd.test.ts']);
       expect(outcome.files.every((f) => f.seconds > 0)).toBe(true);
     } finally {
