@@ -4,6 +4,7 @@ import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../sc
 import { reachWhere, type Reach } from './reach.ts';
 import { ORDER_SELECT, toOrder, type OrderDbRow } from './rows.ts';
 import type { Calendar } from '../../schemas/workorders/calendar.ts';
+import { overdueSql } from '../../schemas/workorders/overdue.ts';
 
 /**
  * The overviews (saved filters) and the list: each overview is one SQL condition on `o`, so the
@@ -32,7 +33,7 @@ function overviewWhere(view: Overview, reach: Reach, b: Binds): string {
       if (reach.all) return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id IS NOT NULL`;
       if (reach.departId === null) return 'false';
       return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id = ${b.bind(reach.departId)}`;
-    case 'overdue': return `${OPEN} AND (o.next_due_at <= ${b.now} OR (o.state = 'pending_reminder' AND o.pending_until <= ${b.now}))`;
+    case 'overdue': return overdueSql(b.now);
     case 'reminders': return `o.state = 'pending_reminder' AND o.pending_until <= ${b.now}`;
     case 'created': return `o.creator_id = ${b.bind(reach.userId)}`;
     default: return 'true';
