@@ -68,6 +68,9 @@ export const updateOrderSchema = {
 } as const;
 export type UpdateOrder = FromSchema<typeof updateOrderSchema>;
 
+/** The body of a reading that takes nothing (counts, notices, kinds, settings): anything in it is refused. */
+export const noBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
+
 export const orderIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
 
 export const noteSchema = {

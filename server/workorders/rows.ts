@@ -19,18 +19,23 @@ const clockColumns = CLOCKS.map((k) => {
           ${ms(`o.${p}_met_at`)} AS "${p}Met", o.${p}_late AS "${p}Late", o.${p}_due_at AS "${p}DueTime", o.${p}_met_at AS "${p}MetTime"`;
 }).join(',\n          ');
 
-/** Every column of an order, with the names of its people and department; `o` is work_orders. */
-export const ORDER_SELECT = `
-  SELECT o.id, o.order_no AS "orderNo", o.kind, o.title, o.phone, o.customer_name AS "customerName", o.source, o.call_id AS "callId", o.chat_id AS "chatId",
+/**
+ * Every column of an order, with the names of its people and department (and whether that
+ * department takes work orders, `departTakes`); `o` is work_orders. `extra`: more columns first.
+ */
+export const orderSelect = (extra = '') => `
+  SELECT ${extra ? `${extra}, ` : ''}o.id, o.order_no AS "orderNo", o.kind, o.title, o.phone, o.customer_name AS "customerName", o.source, o.call_id AS "callId", o.chat_id AS "chatId",
          o.creator_id AS "creatorId", coalesce(cu.user_chinese_name, '') AS "creatorName", o.creator_seat AS "creatorSeat", o.ivr, o.category,
          o.priority, o.state, o.owner_id AS "ownerId", coalesce(ou.user_chinese_name, '') AS "ownerName", o.depart_id AS "departId",
          coalesce(d.name, '') AS "departName", o.due_at AS "dueTime", o.pending_until AS "pendingUntil", ${ms('o.pending_until')} AS "pendingMs",
          o.tags, o.fields, o.merged_into AS "mergedInto", o.version, o.created_at AS "createTime", o.updated_at AS "updateTime",
+         coalesce(d.work_orders, false) AS "departTakes",
           ${clockColumns}
     FROM work_orders o
     LEFT JOIN users cu ON cu.id = o.creator_id
     LEFT JOIN users ou ON ou.id = o.owner_id
     LEFT JOIN departments d ON d.id = o.depart_id`;
+export const ORDER_SELECT = orderSelect();
 
 export type OrderDbRow = Omit<OrderRow, 'overdue' | 'clocks' | 'fields'> & { fields: unknown; pendingMs: number | null } & Record<string, unknown>;
 
@@ -86,8 +91,15 @@ export function clockAssignments(clocks: Clocks, params: unknown[]): string {
   return sets.join(', ');
 }
 
-export async function orderById(db: Queryable, id: number, lock = false): Promise<OrderDbRow | undefined> {
-  const [row] = await db.query<OrderDbRow>(`${ORDER_SELECT} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`, [id]);
+/**
+ * One order by id, locked for the transaction when `lock`; with `inReach` the answer also says
+ * whether it is within a reach (a condition of reach.ts on `o`, its values after the id): one
+ * statement reads the order and decides who may see it.
+ */
+export async function orderById(db: Queryable, id: number, lock = false, inReach?: (params: unknown[]) => string): Promise<(OrderDbRow & { inReach?: boolean }) | undefined> {
+  const params: unknown[] = [id];
+  const select = inReach ? orderSelect(`(${inReach(params)}) AS "inReach"`) : ORDER_SELECT;
+  const [row] = await db.query<OrderDbRow & { inReach?: boolean }>(`${select} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`, params);
   return row;
 }
 
