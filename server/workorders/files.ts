@@ -17,7 +17,7 @@ type Who = Pick<SessionUser, 'userId' | 'roles' | 'departId'>;
 /** Whether the user reaches the order now (the rule that lists, opens and changes orders). */
 export async function reachesOrder(db: Queryable, user: Who, orderId: number): Promise<boolean> {
   const params: unknown[] = [orderId];
-  const where = reachWhere(await reachOf(db, user as SessionUser), params);
+  const where = reachWhere(reachOf(user), params);
   const [row] = await db.query(`SELECT 1 FROM work_orders o WHERE o.id = $1 AND ${where}`, params);
   return row !== undefined;
 }
