@@ -79,11 +79,9 @@ export class OrderActions {
 
   /** An order the user reaches, locked for the transaction; 404 when there is none, 403 when it is outside their reach. */
   private async reachable(tx: Queryable, lang: Language, reach: Reach, id: number, lock = true): Promise<OrderDbRow> {
-    const row = await orderById(tx, id, lock);
+    const row = await orderById(tx, id, lock, (params) => reachWhere(reach, params));
     if (!row) throw notFound(message(lang, 'woNotFound'));
-    const params: unknown[] = [id];
-    const [seen] = await tx.query(`SELECT 1 FROM work_orders o WHERE o.id = $1 AND ${reachWhere(reach, params)}`, params);
-    if (!seen) throw forbidden(message(lang, 'woForbidden'));
+    if (!row.inReach) throw forbidden(message(lang, 'woForbidden'));
     return row;
   }
 
@@ -107,7 +105,7 @@ export class OrderActions {
   }
 
   async reach(user: SessionUser): Promise<Reach> {
-    return reachOf(this.db, user);
+    return reachOf(user);
   }
 
   async create(user: SessionUser, lang: Language, body: CreateOrder): Promise<OrderRow> {
@@ -226,7 +224,7 @@ export class OrderActions {
     const at = this.now();
     return this.db.transaction(async (tx) => {
       const row = await this.reachable(tx, lang, reach, id);
-      if (!takesFrom(reach, row.departId === null ? null : Number(row.departId))) throw forbidden(message(lang, 'woNotStaff'));
+      if (!takesFrom(reach, row)) throw forbidden(message(lang, 'woNotStaff'));
       if (row.ownerId !== null) throw new ApiError(409, message(lang, 'woTaken', { name: row.ownerName }), { order: await this.answer(tx, id) });
       if (isFinal(row.state as OrderState)) throw new ApiError(409, message(lang, 'woFinal'));
       const sets: Record<string, unknown> = { owner_id: user.userId };
@@ -318,6 +316,8 @@ export class OrderActions {
       if (isFinal(target.state as OrderState)) throw fieldError(lang, 'into', message(lang, 'woMergeTarget'));
       const settings = await readSettings(tx);
       await tx.query('UPDATE work_order_events SET order_id = $2 WHERE order_id = $1', [id, into]);
+      // Its files go with the events that show them: whoever reaches the order they moved to reads them.
+      await tx.query('UPDATE uploads SET order_id = $2 WHERE order_id = $1', [id, into]);
       const clocks = onStateChange(settings.calendar, clocksOf(source), source.state as OrderState, 'merged', at);
       await this.write(tx, id, { state: 'merged', merged_into: into, pending_until: null }, clocks, true);
       await addEvent(tx, id, { type: 'merged', userId: user.userId, userName: user.userName, at, body: target.orderNo, changes: [{ field: 'state', from: source.state, to: 'merged' }] });

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/types.ts';
 import { escapeLike } from '../lists/sql.ts';
 import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
-import { reachWhere, type Reach } from './reach.ts';
-import { ORDER_SELECT, toOrder, type OrderDbRow } from './rows.ts';
+import { reachWhere, staffWhere, type Reach } from './reach.ts';
+import { orderSelect, toOrder, type OrderDbRow } from './rows.ts';
 import type { Calendar } from '../../schemas/workorders/calendar.ts';
 import { overdueSql } from '../../schemas/workorders/overdue.ts';
 
@@ -29,10 +29,12 @@ class Binds {
 function overviewWhere(view: Overview, reach: Reach, b: Binds): string {
   switch (view) {
     case 'mine': return `o.owner_id = ${b.bind(reach.userId)} AND ${OPEN}`;
-    case 'queue':
-      if (reach.all) return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id IS NOT NULL`;
-      if (reach.departId === null) return 'false';
-      return `o.owner_id IS NULL AND o.state IN ('new', 'open') AND o.depart_id = ${b.bind(reach.departId)}`;
+    case 'queue': {
+      const waiting = `o.owner_id IS NULL AND o.state IN ('new', 'open')`;
+      if (reach.all) return `${waiting} AND o.depart_id IS NOT NULL`;
+      const staff = staffWhere(reach, b.params);
+      return staff === 'false' ? 'false' : `${waiting} AND ${staff}`;
+    }
     case 'overdue': return overdueSql(b.now);
     case 'reminders': return `o.state = 'pending_reminder' AND o.pending_until <= ${b.now}`;
     case 'created': return `o.creator_id = ${b.bind(reach.userId)}`;
@@ -56,7 +58,7 @@ export async function listOrders(db: Queryable, reach: Reach, body: ListBody, ca
   const order = view === 'overdue' ? 'o.next_due_at ASC NULLS LAST, o.id' : view === 'queue' ? 'o.created_at ASC, o.id' : 'o.created_at DESC, o.id DESC';
   const filter = where.join(' AND ');
   const filterParams = [...b.params];
-  const sql = `${ORDER_SELECT.replace('SELECT o.id,', 'SELECT count(*) OVER ()::integer AS total, o.id,')}
+  const sql = `${orderSelect('count(*) OVER ()::integer AS total')}
     WHERE ${filter} ORDER BY ${order} LIMIT ${b.bind(body.pageSize)} OFFSET ${b.bind((body.pageNo - 1) * body.pageSize)}`;
   const rows = await db.query<OrderDbRow & { total: number }>(sql, b.params);
   let total = rows.length ? Number(rows[0]!.total) : 0;

@@ -8,7 +8,7 @@ import { ADMIN_WRITE, SEES_EVERY_ORDER } from '../../schemas/permissions.ts';
 import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar.ts';
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
-  bulkSchema, createOrderSchema, listSchema, mergeSchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
+  bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
   type BulkBody, type CreateOrder, type ListBody, type NoteBody, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -16,12 +16,14 @@ import { OrderActions } from './actions.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
+import { reachOf, reachWhere } from './reach.ts';
 import { eventsOf } from './rows.ts';
 import { readSettings, writeSetting } from './settings.ts';
 import { recomputeAll, sweepOrders } from './sweep.ts';
 
 const createBody: Check<CreateOrder> = compile(createOrderSchema);
 const updateBody: Check<UpdateOrder> = compile(updateOrderSchema);
+const noBody: Check<FromSchema<typeof noBodySchema>> = compile(noBodySchema);
 const idBody: Check<FromSchema<typeof orderIdSchema>> = compile(orderIdSchema);
 const noteBody: Check<NoteBody> = compile(noteSchema);
 const transferBody: Check<FromSchema<typeof transferSchema>> = compile(transferSchema);
@@ -54,13 +56,13 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
       return handler(req, lang, b);
     }, access);
 
-  post('getKinds', async (req) => ({
+  checked('getKinds', noBody, async (req) => ({
     kinds: [...kinds.values()].map(({ kind }) => ({ id: kind.id, title: kind.title[languageOf(req)], fields: kind.fields, required: kind.required, ivr: kind.ivr ?? '' })),
     states: Object.entries(ORDER_STATES).map(([id, r]) => ({ id, sla: r.sla, pending: 'pending' in r ? r.pending : '', to: r.to })),
     priorities: PRIORITIES, sources: SOURCES, overviews: OVERVIEWS,
   }));
   // Where an order may go: the departments that take work orders, and the people who may own one (their staff, and supervisors).
-  post('getDispatchOptions', async () => ({
+  checked('getDispatchOptions', noBody, async () => ({
     departments: await ctx.db.query('SELECT id AS value, name AS label FROM departments WHERE work_orders ORDER BY sort_order, id'),
     owners: await ctx.db.query(
       `SELECT u.id AS value, u.user_chinese_name AS label, u.user_name AS "userName", u.depart_id AS "departId" FROM users u
@@ -71,7 +73,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   checked('create', createBody, async (req, lang, b) => orders.create(req.user!, lang, b));
   checked('getList', listBody, async (req, _lang, b) =>
     listOrders(ctx.db, await orders.reach(req.user!), b, (await readSettings(ctx.db)).calendar, ctx.clock.date()));
-  post('getCounts', async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
+  checked('getCounts', noBody, async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
   checked('getById', idBody, async (req, lang, b) => ({ order: await orders.get(req.user!, lang, b.id), events: await eventsOf(ctx.db, b.id) }));
   checked('update', updateBody, async (req, lang, b) => orders.update(req.user!, lang, b));
   checked('take', idBody, async (req, lang, b) => orders.take(req.user!, lang, b.id));
@@ -80,11 +82,15 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   checked('addNote', noteBody, async (req, lang, b) => orders.note(req.user!, lang, b));
   checked('merge', mergeBody, async (req, lang, b) => orders.merge(req.user!, lang, b.id, b.into));
   checked('bulk', bulkBody, async (req, lang, b) => orders.bulk(req.user!, lang, b));
-  post('getNotices', async (req) => ctx.db.query(
-    `SELECT n.id, n.kind, n.at AS time, n.order_id AS "orderId", o.order_no AS "orderNo", o.title
-       FROM work_order_notices n JOIN work_orders o ON o.id = n.order_id
-      WHERE n.user_id = $1 AND n.read_at IS NULL ORDER BY n.id DESC LIMIT 100`, [req.user!.userId]));
-  post('getSettings', async () => readSettings(ctx.db));
+  // The user's unread notices, of orders still within their reach (one moved to another department since is not shown).
+  checked('getNotices', noBody, async (req) => {
+    const params: unknown[] = [req.user!.userId];
+    return ctx.db.query(
+      `SELECT n.id, n.kind, n.at AS time, n.order_id AS "orderId", o.order_no AS "orderNo", o.title
+         FROM work_order_notices n JOIN work_orders o ON o.id = n.order_id
+        WHERE n.user_id = $1 AND n.read_at IS NULL AND ${reachWhere(reachOf(req.user!), params)} ORDER BY n.id DESC LIMIT 100`, params);
+  });
+  checked('getSettings', noBody, async () => readSettings(ctx.db));
   // An administrator's change of the calendar or the targets: saved, then every running clock computed again.
   checked('saveCalendar', calendarBody, async (_req, lang, b) => {
     if (!hasWorkingTime(b)) throw invalid(lang, { end: message(lang, 'woCalendar') });

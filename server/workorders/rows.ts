@@ -19,18 +19,23 @@ const clockColumns = CLOCKS.map((k) => {
           ${ms(`o.${p}_met_at`)} AS "${p}Met", o.${p}_late AS "${p}Late", o.${p}_due_at AS "${p}DueTime", o.${p}_met_at AS "${p}MetTime"`;
 }).join(',\n          ');
 
-/** Every column of an order, with the names of its people and department; `o` is work_orders. */
-export const ORDER_SELECT = `
-  SELECT o.id, o.order_no AS "orderNo", o.kind, o.title, o.phone, o.customer_name AS "customerName", o.source, o.call_id AS "callId", o.chat_id AS "chatId",
+/**
+ * Every column of an order, with the names of its people and department (and whether that
+ * department takes work orders, `departTakes`); `o` is work_orders. `extra`: more columns first.
+ */
+export const orderSelect = (extra = '') => `
+  SELECT ${extra ? `${extra}, ` : ''}o.id, o.order_no AS "orderNo", o.kind, o.title, o.phone, o.customer_name AS "customerName", o.source, o.call_id AS "callId", o.chat_id AS "chatId",
          o.creator_id AS "creatorId", coalesce(cu.user_chinese_name, '') AS "creatorName", o.creator_seat AS "creatorSeat", o.ivr, o.category,
          o.priority, o.state, o.owner_id AS "ownerId", coalesce(ou.user_chinese_name, '') AS "ownerName", o.depart_id AS "departId",
          coalesce(d.name, '') AS "departName", o.due_at AS "dueTime", o.pending_until AS "pendingUntil", ${ms('o.pending_until')} AS "pendingMs",
          o.tags, o.fields, o.merged_into AS "mergedInto", o.version, o.created_at AS "createTime", o.updated_at AS "updateTime",
+         coalesce(d.work_orders, false) AS "departTakes",
           ${clockColumns}
     FROM work_orders o
     LEFT JOIN users cu ON cu.id = o.creator_id
     LEFT JOIN users ou ON ou.id = o.owner_id
     LEFT JOIN departments d ON d.id = o.depart_id`;
+export const ORDER_SELECT = orderSelect();
 
 export type OrderDbRow = Omit<OrderRow, 'overdue' | 'clocks' | 'fields'> & { fields: unknown; pendingMs: number | null } & Record<string, unknown>;
 
@@ -86,19 +91,32 @@ export function clockAssignments(clocks: Clocks, params: unknown[]): string {
   return sets.join(', ');
 }
 
-export async function orderById(db: Queryable, id: number, lock = false): Promise<OrderDbRow | undefined> {
-  const [row] = await db.query<OrderDbRow>(`${ORDER_SELECT} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`, [id]);
+/**
+ * One order by id, locked for the transaction when `lock`; with `inReach` the answer also says
+ * whether it is within a reach (a condition of reach.ts on `o`, its values after the id): one
+ * statement reads the order and decides who may see it.
+ */
+export async function orderById(db: Queryable, id: number, lock = false, inReach?: (params: unknown[]) => string): Promise<(OrderDbRow & { inReach?: boolean }) | undefined> {
+  const params: unknown[] = [id];
+  const select = inReach ? orderSelect(`(${inReach(params)}) AS "inReach"`) : ORDER_SELECT;
+  const [row] = await db.query<OrderDbRow & { inReach?: boolean }>(`${select} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`, params);
   return row;
 }
 
 /** Events with the person's display name (the login name stays in the row for a user deleted since). */
 export const EVENT_SELECT = `SELECT e.id, e.at AS time, e.user_id AS "userId", coalesce(nullif(u.user_chinese_name, ''), e.user_name) AS "userName", e.type, e.internal,
-         e.body, e.changes, e.call_id AS "callId", e.chat_id AS "chatId"
-  FROM work_order_events e LEFT JOIN users u ON u.id = e.user_id`;
+         e.body, e.changes, e.call_id AS "callId", e.chat_id AS "chatId",
+         f.id AS "fileId", f.original_name AS "fileName", f.size AS "fileSize", f.content_type AS "fileType"
+  FROM work_order_events e LEFT JOIN users u ON u.id = e.user_id LEFT JOIN uploads f ON f.id = e.file_id`;
 
 export async function eventsOf(db: Queryable, orderId: number): Promise<OrderEvent[]> {
-  const rows = await db.query<OrderEvent & { changes: unknown }>(`${EVENT_SELECT} WHERE e.order_id = $1 ORDER BY e.id`, [orderId]);
-  return rows.map((e) => ({ ...e, id: Number(e.id), userId: e.userId === null ? null : Number(e.userId), changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as OrderEvent['changes'] }));
+  type Row = Omit<OrderEvent, 'file'> & { changes: unknown; fileId: string | null; fileName: string | null; fileSize: number | null; fileType: string | null };
+  const rows = await db.query<Row>(`${EVENT_SELECT} WHERE e.order_id = $1 ORDER BY e.id`, [orderId]);
+  return rows.map(({ fileId, fileName, fileSize, fileType, ...e }) => ({
+    ...e, id: Number(e.id), userId: e.userId === null ? null : Number(e.userId), changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as OrderEvent['changes'],
+    // An attachment's file (null when it is gone: the event stays, naming it in its body).
+    ...(e.type === 'file' ? { file: fileId === null ? null : { id: fileId, name: fileName!, size: Number(fileSize), contentType: fileType! } } : {}),
+  }));
 }
 
 export interface NewEvent {
@@ -111,13 +129,15 @@ export interface NewEvent {
   changes?: OrderEvent['changes'];
   callId?: string;
   chatId?: string;
+  /** An attached file's upload id (type 'file'). */
+  fileId?: string;
 }
 
 export async function addEvent(tx: Queryable, orderId: number, e: NewEvent): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10) RETURNING id`,
-    [orderId, e.at, e.userId, e.userName, e.type, e.internal ?? true, e.body ?? '', JSON.stringify(e.changes ?? []), e.callId ?? '', e.chatId ?? '']);
+    `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id, file_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11) RETURNING id`,
+    [orderId, e.at, e.userId, e.userName, e.type, e.internal ?? true, e.body ?? '', JSON.stringify(e.changes ?? []), e.callId ?? '', e.chatId ?? '', e.fileId ?? null]);
   return Number(row!.id);
 }
 
