@@ -354,11 +354,13 @@ export async function writeOrders(db: Queryable, orders: GeneratedOrder[], withE
     for (let j = 0; j < events.length; j += BATCH * 4) {
       const e = events.slice(j, j + BATCH * 4);
       await db.query(
+        // In the timeline's order (the join would not keep it): event ids are the order of events.
         `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id)
          SELECT o, at, u, coalesce(us.user_name, ''), ty, i, bo, ch, ca, cht
            FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::text[], $9::text[])
-                AS x(o, at, u, ty, i, bo, ch, ca, cht)
-           LEFT JOIN users us ON us.id = x.u`,
+                WITH ORDINALITY AS x(o, at, u, ty, i, bo, ch, ca, cht, n)
+           LEFT JOIN users us ON us.id = x.u
+          ORDER BY x.n`,
         [e.map((x) => x.orderId), e.map((x) => iso(x.at)), e.map((x) => x.userId), e.map((x) => x.type), e.map((x) => x.internal), e.map((x) => x.body),
           e.map((x) => JSON.stringify(x.changes)), e.map((x) => x.callId), e.map((x) => x.chatId)]);
     }
