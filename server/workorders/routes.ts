@@ -9,10 +9,11 @@ import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  type BulkBody, type CreateOrder, type ListBody, type NoteBody, type UpdateOrder,
+  orderChatSchema, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
+import { chatPage, linkedCalls } from './linked.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
@@ -31,6 +32,7 @@ const sendBackBody: Check<FromSchema<typeof sendBackSchema>> = compile(sendBackS
 const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
 const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
+const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
 
@@ -75,6 +77,12 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
     listOrders(ctx.db, await orders.reach(req.user!), b, (await readSettings(ctx.db)).calendar, ctx.clock.date()));
   checked('getCounts', noBody, async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
   checked('getById', idBody, async (req, lang, b) => ({ order: await orders.get(req.user!, lang, b.id), events: await eventsOf(ctx.db, b.id) }));
+  // The order's linked calls and one page of its linked chat's transcript, read now (item 4); 403 outside reach.
+  checked('getLinkedCalls', idBody, async (req, lang, b) => {
+    await orders.get(req.user!, lang, b.id);
+    return linkedCalls(ctx.db, b.id);
+  });
+  checked('getChat', chatBody, async (req, lang, b) => chatPage(ctx.db, (await orders.get(req.user!, lang, b.id)).chatId, b.after ?? 0, b.limit ?? 50));
   checked('update', updateBody, async (req, lang, b) => orders.update(req.user!, lang, b));
   checked('take', idBody, async (req, lang, b) => orders.take(req.user!, lang, b.id));
   checked('transfer', transferBody, async (req, lang, b) => orders.transfer(req.user!, lang, b.id, b.departId, b.reason));
