@@ -48,6 +48,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** What one chat may hold in all, counted in the database over every process: files (CHAT_UPLOAD_MAX_FILES) and bytes (CHAT_UPLOAD_MAX_BYTES). */
   chatUploads: { maxFiles: number; maxBytes: number };
+  /** Files one work order may hold (ORDER_UPLOAD_MAX_FILES), counted in the database; each at most uploadMaxBytes. */
+  orderUploadMaxFiles: number;
   /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
   widgetFrameAncestors: string[];
   /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxFiles: intFrom(env.CHAT_UPLOAD_MAX_FILES, 20, 'CHAT_UPLOAD_MAX_FILES'),
       maxBytes: intFrom(env.CHAT_UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'CHAT_UPLOAD_MAX_BYTES'),
     },
+    orderUploadMaxFiles: Math.max(1, intFrom(env.ORDER_UPLOAD_MAX_FILES, 20, 'ORDER_UPLOAD_MAX_FILES')),
     widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
     telephony: {
       eslHost: env.ESL_HOST || undefined,

@@ -190,7 +190,7 @@ export const orderSchema = {
 } as const;
 export type OrderRow = FromSchema<typeof orderSchema>;
 
-export const EVENT_TYPES = ['created', 'change', 'note', 'reply', 'customer', 'take', 'transfer', 'sendBack', 'merged', 'mergedFrom', 'reminder', 'autoClose', 'reopen', 'call', 'chat'] as const;
+export const EVENT_TYPES = ['created', 'change', 'note', 'reply', 'customer', 'take', 'transfer', 'sendBack', 'merged', 'mergedFrom', 'reminder', 'autoClose', 'reopen', 'call', 'chat', 'file'] as const;
 
 export const eventSchema = {
   type: 'object',
@@ -207,6 +207,11 @@ export const eventSchema = {
     changes: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['field', 'from', 'to'], properties: { field: { type: 'string' }, from: {}, to: {} } } },
     callId: { type: 'string' },
     chatId: { type: 'string' },
+    /** A 'file' event's attachment (served at /api/File/<id> to whoever reaches the order); null once the file is gone. */
+    file: {
+      type: ['object', 'null'], additionalProperties: false, required: ['id', 'name', 'size', 'contentType'],
+      properties: { id: { type: 'string' }, name: { type: 'string' }, size: { type: 'integer' }, contentType: { type: 'string' } },
+    },
   },
 } as const;
 export type OrderEvent = FromSchema<typeof eventSchema>;

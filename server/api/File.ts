@@ -16,6 +16,7 @@ import { compile, type Check } from '../http/validate.ts';
 import { chatByToken, chatIdOf } from '../chat/store.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { seesAllSeats } from '../../schemas/permissions.ts';
+import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../workorders/files.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
@@ -27,9 +28,10 @@ const idCheck: Check<{ id: string }> = compile({
 });
 const chatToken = { type: 'string', maxLength: 64 } as const;
 // No `token`: a login token goes in the Authorization header only, never in a URL (refused, naming it).
-const uploadQueryCheck: Check<{ chatId?: string; chatToken?: string }> = compile({
+// A file goes to a chat (chatId, or the visitor's own) or to a work order (workOrderId), never both.
+const uploadQueryCheck: Check<{ chatId?: string; chatToken?: string; workOrderId?: string }> = compile({
   type: 'object', additionalProperties: false,
-  properties: { chatId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' }, chatToken },
+  properties: { chatId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' }, chatToken, workOrderId: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
 });
 /** A download's query: the visitor's chat token, or a signed link (an <img> cannot send headers). */
 const downloadQuerySchema = { type: 'object', additionalProperties: false, properties: { chatToken, ...LINK_QUERY_PROPERTIES } } as const;
@@ -45,6 +47,12 @@ const linksBodyCheck: Check<FromSchema<typeof linksBodySchema>> = compile(linksB
 
 /** Who calls: a visitor (by its chat token), a logged-in user (by the login token), or a signed link's user (downloads only). */
 type Party = { kind: 'visitor'; chat: number } | { kind: 'user'; user: SessionUser } | { kind: 'link'; userId: number };
+
+/** Whose a file is: a chat's (and the seat it is served at) or a work order's. */
+interface Owner { chat: number | null; seat: string; order: number | null; name: string; type: string; size: number }
+const OWNER_SELECT = `SELECT u.id, u.chat_id AS chat, coalesce(ch.user_seat_no, '') AS seat, u.order_id AS "order",
+         u.original_name AS name, u.content_type AS type, u.size
+    FROM uploads u LEFT JOIN chats ch ON ch.id = u.chat_id`;
 
 /** Bytes a multipart request may carry beyond the file itself (boundaries, part headers, a name). */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -66,6 +74,9 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
  * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
+ * Work-order attachments take the same way (`?workOrderId=`, a logged-in user who reaches the
+ * order; at most ORDER_UPLOAD_MAX_FILES per order) and are read by whoever reaches the order
+ * (server/workorders/files.ts); each shows on the order's timeline.
  */
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -75,13 +86,21 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const links = new LinkSigner(ctx.secrets.jwtKey, 'file');
 
   /**
-   * Whether a link's user still sees the chat at `seat`, as the user is now: a link lives an hour,
-   * so a transfer to another agent, a role taken away or a disabled account ends it at once.
+   * Whether a link's user still reads the file, as the user is now: a link lives an hour, so a
+   * transfer to another agent, a role taken away, a move to another department or a disabled
+   * account ends it at once.
    */
-  const linkUserSees = async (userId: number, seat: string): Promise<boolean> => {
+  const linkUserReads = async (userId: number, file: Owner): Promise<boolean> => {
+    if (file.order !== null) {
+      const reader = await orderReaderNow(db, userId);
+      return reader !== undefined && reachesOrder(db, reader, Number(file.order));
+    }
     const user = await loadUserNow(db, userId);
-    return user !== undefined && seesChatOf(user, seat);
+    return user !== undefined && seesChatOf(user, file.seat);
   };
+  /** A logged-in user reads a chat's files as its party, an order's as one who reaches the order. */
+  const userMayRead = async (user: SessionUser, file: Owner): Promise<boolean> =>
+    file.order !== null ? reachesOrder(db, user, Number(file.order)) : seesChatOf(user, file.seat);
 
   /** The caller; `linkOf` gives a signed link's user (downloads), checked only when no login token came. */
   const partyOf = async (req: FastifyRequest, lang: Language, linkOf?: () => number | undefined): Promise<Party> => {
@@ -151,6 +170,50 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     return { bytes, name: part.filename ?? '' };
   };
 
+  /** Checks the file's bytes and stores them under a new id: `record` writes its row in the transaction, before the bytes are kept. */
+  const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>) => {
+    const { bytes, name } = await readFile(req, lang);
+    const kindName = detectKind(bytes);
+    if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
+    const kind = FILE_KINDS[kindName];
+    const id = crypto.randomBytes(16).toString('base64url');
+    const fileName = safeName(name, kindName);
+    await fs.promises.mkdir(dir, { recursive: true });
+    try {
+      await db.transaction(async (tx) => {
+        await record(tx, { id, name: fileName, type: kind.type, size: bytes.length });
+        // Written before the commit: a row whose bytes could not be written is never seen.
+        await fs.promises.writeFile(path.join(dir, id), bytes, { flag: 'wx' });
+      });
+    } catch (err) {
+      await fs.promises.rm(path.join(dir, id), { force: true });
+      throw err;
+    }
+    return { id, url: `${FILE_BASE}${id}`, contentType: kind.type, messageType: kind.message, name: fileName, size: bytes.length };
+  };
+
+  /**
+   * A file attached to a work order (issue 21): by a logged-in user who reaches the order, at
+   * most ORDER_UPLOAD_MAX_FILES per order; it shows on the order's timeline.
+   */
+  const toOrder = async (req: FastifyRequest, party: Exclude<Party, { kind: 'link' }>, orderId: number, chatId: string | undefined, lang: Language) => {
+    if (party.kind !== 'user') throw forbidden(message(lang, 'fileOrderVisitor'));
+    if (chatId !== undefined) throw badRequest(message(lang, 'fileOneTarget'), { workOrderId: message(lang, 'fileOneTarget') });
+    const { user } = party;
+    // Refused before the bytes are read when the order is outside reach; checked again, locked, with the count.
+    if (!(await reachesOrder(db, user, orderId))) {
+      const [exists] = await db.query('SELECT 1 FROM work_orders WHERE id = $1', [orderId]);
+      throw exists ? forbidden(message(lang, 'woForbidden')) : notFound(message(lang, 'woNotFound'));
+    }
+    return store(req, lang, async (tx, file) => {
+      await orderTakesFile(tx, user, orderId, ctx.config.orderUploadMaxFiles, lang);
+      await tx.query(
+        `INSERT INTO uploads (id, order_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, 'agent', $3, $4, $5, $6)`,
+        [file.id, orderId, user.userSeatNo, file.name, file.type, file.size]);
+      await fileEvent(tx, user, orderId, file.id, file.name, ctx.clock.date());
+    });
+  };
+
   await app.register(async (scope) => {
     // Only these routes parse multipart: everywhere else it stays an unaccepted content type (415).
     await scope.register(multipart);
@@ -161,29 +224,16 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       uploadQueryCheck(query, lang);
       const party = await partyOf(req, lang);
       if (party.kind === 'link') throw unauthorized(message(lang, 'fileCredentials'));
-      const chat = await targetChat(party, (query as { chatId?: string }).chatId, lang);
-      const { bytes, name } = await readFile(req, lang);
-      const kindName = detectKind(bytes);
-      if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
-      const kind = FILE_KINDS[kindName];
-      const id = crypto.randomBytes(16).toString('base64url');
-      const fileName = safeName(name, kindName);
-      await fs.promises.mkdir(dir, { recursive: true });
-      try {
-        await db.transaction(async (tx) => {
-          await withinQuota(tx, chat.id, bytes.length, lang);
-          await tx.query(
-            `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, fileName, kind.type, bytes.length],
-          );
-          // Written before the commit: a row whose bytes could not be written is never seen.
-          await fs.promises.writeFile(path.join(dir, id), bytes, { flag: 'wx' });
-        });
-      } catch (err) {
-        await fs.promises.rm(path.join(dir, id), { force: true });
-        throw err;
-      }
-      return ok({ id, url: `${FILE_BASE}${id}`, contentType: kind.type, messageType: kind.message, name: fileName, size: bytes.length });
+      const { chatId, workOrderId } = query as { chatId?: string; workOrderId?: string };
+      if (workOrderId !== undefined) return ok(await toOrder(req, party, Number(workOrderId), chatId, lang));
+      const chat = await targetChat(party, chatId, lang);
+      return ok(await store(req, lang, async (tx, file) => {
+        await withinQuota(tx, chat.id, file.size, lang);
+        await tx.query(
+          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [file.id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, file.name, file.type, file.size],
+        );
+      }));
     });
   });
 
@@ -193,14 +243,14 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     linksBodyCheck(body, lang);
     const user = req.user!;
     const ids = [...new Set(body.ids)];
-    const rows = await db.query<{ id: string; seat: string }>(
-      'SELECT u.id, ch.user_seat_no AS seat FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = ANY($1::text[])', [ids]);
-    const seatOf = new Map(rows.map((r) => [r.id, r.seat]));
+    const rows = await db.query<{ id: string } & Owner>(`${OWNER_SELECT} WHERE u.id = ANY($1::text[])`, [ids]);
+    const ownerOf = new Map(rows.map((r) => [r.id, r]));
     // All or nothing: naming the first file the caller may not have says which, and signs none.
-    const unknown = ids.find((id) => !seatOf.has(id));
+    const unknown = ids.find((id) => !ownerOf.has(id));
     if (unknown) throw notFound(message(lang, 'fileLinkUnknown', { id: unknown }));
-    const foreign = ids.find((id) => !seesChatOf(user, seatOf.get(id)!));
-    if (foreign) throw forbidden(message(lang, 'fileLinkNotParty', { id: foreign }));
+    for (const id of ids) {
+      if (!(await userMayRead(user, ownerOf.get(id)!))) throw forbidden(message(lang, ownerOf.get(id)!.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id }));
+    }
     const now = Date.now();
     const signed = ids.map((id) => [id, links.sign(id, user.userId, now)] as const);
     return ok({ links: Object.fromEntries(signed.map(([id, link]) => [id, `${FILE_BASE}${id}?${link.query}`])), exp: signed[0]![1].exp });
@@ -213,13 +263,12 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     const query = { ...(req.query as object) };
     downloadQueryCheck(query, lang);
     const party = await partyOf(req, lang, () => links.userOf(query, params.id, lang));
-    const [file] = await db.query<{ chat: number; seat: string; name: string; type: string; size: number }>(
-      `SELECT u.chat_id AS chat, ch.user_seat_no AS seat, u.original_name AS name, u.content_type AS type, u.size
-         FROM uploads u JOIN chats ch ON ch.id = u.chat_id WHERE u.id = $1`, [params.id]);
+    const [file] = await db.query<Owner>(
+      `${OWNER_SELECT} WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));
-    const allowed = party.kind === 'visitor' ? party.chat === Number(file.chat)
-      : party.kind === 'link' ? await linkUserSees(party.userId, file.seat) : seesChatOf(party.user, file.seat);
-    if (!allowed) throw forbidden(message(lang, 'fileNotParty'));
+    const allowed = party.kind === 'visitor' ? file.chat !== null && party.chat === Number(file.chat)
+      : party.kind === 'link' ? await linkUserReads(party.userId, file) : await userMayRead(party.user, file);
+    if (!allowed) throw forbidden(message(lang, file.order === null ? 'fileNotParty' : 'woForbidden'));
     const kindName = kindOfType(file.type);
     const stat = kindName && (await fs.promises.stat(path.join(dir, params.id)).catch(() => null));
     if (!kindName || !stat?.isFile()) throw notFound(message(lang, 'fileGone'));

@@ -25,6 +25,9 @@ export default {
   fileChatNotYours: { en: 'Permission denied: this chat is not assigned to you', zh: '无权限：该会话未分配给您' },
   fileSupervisorReadOnly: { en: 'Supervisors can read chat files but not send them', zh: '班长只能查看会话文件，不能发送' },
   fileChatClosed: { en: 'This chat is closed: files can no longer be sent', zh: '该会话已结束，无法再发送文件' },
+  fileOrderVisitor: { en: 'Only a logged-in user can attach a file to a work order', zh: '只有登录用户才能向工单添加附件' },
+  fileOneTarget: { en: 'workOrderId: a file goes to a chat or to a work order, not both', zh: 'workOrderId：文件只能发送到会话或添加到工单，不能同时指定' },
+  fileLinkNotOrder: { en: 'Permission denied: file {id} belongs to a work order outside your reach', zh: '无权限：文件 {id} 属于您无权查看的工单' },
   fileNotFound: { en: 'File not found', zh: '文件不存在' },
   fileGone: { en: 'The file is no longer stored on the server', zh: '服务器上已没有该文件' },
 } as const;

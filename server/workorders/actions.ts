@@ -316,6 +316,8 @@ export class OrderActions {
       if (isFinal(target.state as OrderState)) throw fieldError(lang, 'into', message(lang, 'woMergeTarget'));
       const settings = await readSettings(tx);
       await tx.query('UPDATE work_order_events SET order_id = $2 WHERE order_id = $1', [id, into]);
+      // Its files go with the events that show them: whoever reaches the order they moved to reads them.
+      await tx.query('UPDATE uploads SET order_id = $2 WHERE order_id = $1', [id, into]);
       const clocks = onStateChange(settings.calendar, clocksOf(source), source.state as OrderState, 'merged', at);
       await this.write(tx, id, { state: 'merged', merged_into: into, pending_until: null }, clocks, true);
       await addEvent(tx, id, { type: 'merged', userId: user.userId, userName: user.userName, at, body: target.orderNo, changes: [{ field: 'state', from: source.state, to: 'merged' }] });

@@ -105,12 +105,18 @@ export async function orderById(db: Queryable, id: number, lock = false, inReach
 
 /** Events with the person's display name (the login name stays in the row for a user deleted since). */
 export const EVENT_SELECT = `SELECT e.id, e.at AS time, e.user_id AS "userId", coalesce(nullif(u.user_chinese_name, ''), e.user_name) AS "userName", e.type, e.internal,
-         e.body, e.changes, e.call_id AS "callId", e.chat_id AS "chatId"
-  FROM work_order_events e LEFT JOIN users u ON u.id = e.user_id`;
+         e.body, e.changes, e.call_id AS "callId", e.chat_id AS "chatId",
+         f.id AS "fileId", f.original_name AS "fileName", f.size AS "fileSize", f.content_type AS "fileType"
+  FROM work_order_events e LEFT JOIN users u ON u.id = e.user_id LEFT JOIN uploads f ON f.id = e.file_id`;
 
 export async function eventsOf(db: Queryable, orderId: number): Promise<OrderEvent[]> {
-  const rows = await db.query<OrderEvent & { changes: unknown }>(`${EVENT_SELECT} WHERE e.order_id = $1 ORDER BY e.id`, [orderId]);
-  return rows.map((e) => ({ ...e, id: Number(e.id), userId: e.userId === null ? null : Number(e.userId), changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as OrderEvent['changes'] }));
+  type Row = Omit<OrderEvent, 'file'> & { changes: unknown; fileId: string | null; fileName: string | null; fileSize: number | null; fileType: string | null };
+  const rows = await db.query<Row>(`${EVENT_SELECT} WHERE e.order_id = $1 ORDER BY e.id`, [orderId]);
+  return rows.map(({ fileId, fileName, fileSize, fileType, ...e }) => ({
+    ...e, id: Number(e.id), userId: e.userId === null ? null : Number(e.userId), changes: (typeof e.changes === 'string' ? JSON.parse(e.changes) : e.changes) as OrderEvent['changes'],
+    // An attachment's file (null when it is gone: the event stays, naming it in its body).
+    ...(e.type === 'file' ? { file: fileId === null ? null : { id: fileId, name: fileName!, size: Number(fileSize), contentType: fileType! } } : {}),
+  }));
 }
 
 export interface NewEvent {
@@ -123,13 +129,15 @@ export interface NewEvent {
   changes?: OrderEvent['changes'];
   callId?: string;
   chatId?: string;
+  /** An attached file's upload id (type 'file'). */
+  fileId?: string;
 }
 
 export async function addEvent(tx: Queryable, orderId: number, e: NewEvent): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10) RETURNING id`,
-    [orderId, e.at, e.userId, e.userName, e.type, e.internal ?? true, e.body ?? '', JSON.stringify(e.changes ?? []), e.callId ?? '', e.chatId ?? '']);
+    `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id, file_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11) RETURNING id`,
+    [orderId, e.at, e.userId, e.userName, e.type, e.internal ?? true, e.body ?? '', JSON.stringify(e.changes ?? []), e.callId ?? '', e.chatId ?? '', e.fileId ?? null]);
   return Number(row!.id);
 }
 

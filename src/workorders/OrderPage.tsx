@@ -1,4 +1,5 @@
-import { App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Timeline, Typography } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Timeline, Typography, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import RecordingPlayer from '../pages/report/RecordingPlayer';
 import { usePageTitle } from '../shell/use-page-title';
 import { orderApi } from './api';
 import { Clocks, PriorityTag, StateTag } from './Clocks';
+import OrderFile from './OrderFile';
 import { useOrderCatalogue } from './OrderForm';
 
 type Edit = { state?: OrderRow['state']; pendingUntil?: Dayjs | null; priority?: OrderRow['priority']; ownerId?: number | null; title?: string; category?: string };
@@ -59,7 +61,7 @@ export default function OrderPage() {
   const act = async (run: () => Promise<unknown>, done = t('workOrders.saved')) => {
     try {
       await run();
-      message.success(done);
+      if (done) message.success(done);
     } catch (e) {
       const current = e instanceof ApiError && e.statusCode === 409 ? (e.data as { order?: OrderRow } | undefined)?.order : undefined;
       if (current) message.warning(t('workOrders.conflict'));
@@ -158,7 +160,8 @@ export default function OrderPage() {
               <div data-testid="order-event">
                 <Typography.Text type="secondary">{e.time} · {e.userName || t('workOrders.timeline.system')}</Typography.Text>
                 <div>{eventText(e)}</div>
-                {e.body && !['merged', 'mergedFrom'].includes(e.type) && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{e.body}</Typography.Paragraph>}
+                {e.type === 'file' && <OrderFile event={e} />}
+                {e.body && !['merged', 'mergedFrom', 'file'].includes(e.type) && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{e.body}</Typography.Paragraph>}
               </div>
             ),
           }))} />
@@ -167,7 +170,15 @@ export default function OrderPage() {
               <Segmented<NoteKind> value={noteKind} onChange={setNoteKind} data-testid="order-note-kind"
                 options={(['note', 'reply', 'customer'] as const).map((k) => ({ value: k, label: t(`workOrders.composer.${k}`) }))} />
               <Input.TextArea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} placeholder={t('workOrders.composer.placeholder')} data-testid="order-note" />
-              <Button type="primary" disabled={!note.trim()} onClick={() => void addNote()} data-testid="order-note-add">{t('workOrders.composer.send')}</Button>
+              <Space wrap>
+                <Button type="primary" disabled={!note.trim()} onClick={() => void addNote()} data-testid="order-note-add">{t('workOrders.composer.send')}</Button>
+                <Upload showUploadList={false} customRequest={({ file }) => void act(async () => {
+                  const done = await orderApi.attach(order.id, file as File);
+                  message.success(t('workOrders.files.attached', { name: done.name }));
+                }, '')}>
+                  <Button icon={<PaperClipOutlined />} data-testid="order-attach">{t('workOrders.files.attach')}</Button>
+                </Upload>
+              </Space>
             </Space>
           )}
         </Card>

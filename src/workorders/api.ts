@@ -46,6 +46,13 @@ export const orderApi = {
   note: (body: NoteBody) => call<OrderRow>('addNote', body),
   merge: (id: number, into: number) => call<OrderRow>('merge', { id, into }),
   bulk: (body: BulkBody) => call<OrderRow[]>('bulk', body),
+  /** Attaches a file through the chat files' upload (multipart, one part `file`); it shows on the timeline. */
+  attach: async (id: number, file: Blob & { name?: string }) => {
+    const form = new FormData();
+    form.append('file', file, file.name ?? 'file');
+    // multipart/form-data keeps axios from turning the form into JSON; the browser adds the boundary.
+    return (await http.post<{ id: string; name: string; size: number }>('/api/File/upload', form, { params: { workOrderId: id }, headers: { 'Content-Type': 'multipart/form-data' } })).data;
+  },
 };
 
 /** Where an order opens. */

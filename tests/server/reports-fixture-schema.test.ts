@@ -168,4 +168,23 @@ describe('a broken report schema stops the server', () => {
     const model = buildReport(broken({ id: 'badColumn', columns: [...base.columns, { key: 'oops', sql: 'c.no_such_column', format: 'text' }] }));
     await expect(verifyReports(s.ctx.db, [model])).rejects.toThrow(/report badColumn: its SQL does not run/);
   });
+
+  it('is tried once per database and schema: a later start skips it, a changed column tries it again', async () => {
+    const model = buildReport(broken({ id: 'onceOnly', columns: [...base.columns, { key: 'extra', sql: 'c.ivr_extra_note', format: 'text' }] }));
+    await s.ctx.db.exec('ALTER TABLE call_records ADD COLUMN ivr_extra_note text');
+    const tried = () => s.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM report_checks').then((r) => r[0]!.n);
+    const before = await tried();
+    await verifyReports(s.ctx.db, [model]);
+    expect(await tried()).toBe(before + 1);
+    // The same statements on the same columns: recorded, so not tried again (and nothing added).
+    const statements: string[] = [];
+    const watched = { ...s.ctx.db, query: (sql: string, params?: readonly unknown[]) => (statements.push(sql), s.ctx.db.query(sql, params)) } as typeof s.ctx.db;
+    await verifyReports(watched, [model]);
+    expect(statements.filter((sql) => sql.includes('LIMIT 0'))).toEqual([]);
+    expect(await tried()).toBe(before + 1);
+    // The column goes: the fingerprint changes, the statements are tried again and the server would not start.
+    await s.ctx.db.exec('ALTER TABLE call_records DROP COLUMN ivr_extra_note');
+    await expect(verifyReports(s.ctx.db, [model])).rejects.toThrow(/report onceOnly: its SQL does not run/);
+    expect(await tried()).toBe(before + 1);
+  });
 });
