@@ -19,9 +19,13 @@ import { reportMenuSources, syncSchemaMenus } from './menus/schema-menus.ts';
 import { SCREEN_MENUS } from './menus/screen-menus.ts';
 import { loadReports } from './reports/index.ts';
 
-/** Opens (and migrates, and on first run seeds) the database and wires the services. */
-export async function createContext(config: Config, db?: Db, clock: Clock = clockFrom(config.clockNow)): Promise<AppContext> {
-  const database = db ?? (await openDatabase(config, offsetOf(clock)));
+/**
+ * Brings a database to what this configuration serves: the migrations, this month's call
+ * partitions, on first run the demo seed, the entity schemas' tables, the report schemas (tried
+ * against it, once per schema) and the menus they add. Idempotent: a database prepared before
+ * (by an earlier start, or a copy of one) costs a few queries.
+ */
+export async function prepareDatabase(config: Config, database: Db, clock: Clock): Promise<Pick<AppContext, 'entities' | 'reports'>> {
   await migrate(database);
   const now = clock.date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
@@ -33,6 +37,13 @@ export async function createContext(config: Config, db?: Db, clock: Clock = cloc
   for (const model of entities) await ensureTable(database, model);
   const reports = await loadReports(database, config.reportDirs);
   await syncSchemaMenus(database, [...entities.map((m) => m.res), ...reportMenuSources(reports.map((r) => r.schema)), ...SCREEN_MENUS]);
+  return { entities, reports };
+}
+
+/** Opens (and prepares: prepareDatabase) the database and wires the services. */
+export async function createContext(config: Config, db?: Db, clock: Clock = clockFrom(config.clockNow)): Promise<AppContext> {
+  const database = db ?? (await openDatabase(config, offsetOf(clock)));
+  const { entities, reports } = await prepareDatabase(config, database, clock);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
   hashGate.concurrency = config.hashConcurrency;
   hashGate.queue = config.hashQueue;

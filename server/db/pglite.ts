@@ -48,11 +48,15 @@ function asDb(pg: PGlite): Db {
   };
 }
 
-/** A dump of a new in-memory database once `prepare` has run on it (e.g. the migrations), for openPglite's `from`. */
-export async function pgliteDump(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
-  const pg = new PGlite({ parsers, startParams: START_PARAMS });
+/**
+ * A dump of a new in-memory database (or of `from.dump`, in that session time zone and clock
+ * offset) once `prepare` has run on it (e.g. the migrations), for openPglite's `from`.
+ */
+export async function pgliteDump(prepare: (db: Db) => Promise<unknown>, from?: { dump: Blob; timeZone: string; clockOffsetMs: number }): Promise<Blob> {
+  const pg = new PGlite({ ...(from ? { loadDataDir: from.dump } : {}), parsers, startParams: START_PARAMS });
   try {
     await pg.waitReady;
+    if (from) await pg.exec(`${timeZoneStatement(from.timeZone)}; ${clockOffsetStatement(from.clockOffsetMs)}`);
     await prepare({ ...asDb(pg), close: async () => undefined });
     return await pg.dumpDataDir('none');
   } finally {

@@ -4,6 +4,7 @@ import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../sc
 import { reachWhere, staffWhere, type Reach } from './reach.ts';
 import { orderSelect, toOrder, type OrderDbRow } from './rows.ts';
 import type { Calendar } from '../../schemas/workorders/calendar.ts';
+import { overdueSql } from '../../schemas/workorders/overdue.ts';
 
 /**
  * The overviews (saved filters) and the list: each overview is one SQL condition on `o`, so the
@@ -34,7 +35,7 @@ function overviewWhere(view: Overview, reach: Reach, b: Binds): string {
       const staff = staffWhere(reach, b.params);
       return staff === 'false' ? 'false' : `${waiting} AND ${staff}`;
     }
-    case 'overdue': return `${OPEN} AND (o.next_due_at <= ${b.now} OR (o.state = 'pending_reminder' AND o.pending_until <= ${b.now}))`;
+    case 'overdue': return overdueSql(b.now);
     case 'reminders': return `o.state = 'pending_reminder' AND o.pending_until <= ${b.now}`;
     case 'created': return `o.creator_id = ${b.bind(reach.userId)}`;
     default: return 'true';

@@ -22,7 +22,7 @@ export async function twoInstances(overrides: Partial<Config> = {}): Promise<{ a
   // Each pair runs its own simulator on a free port (parallel runs must not fight over 8021) unless the test points both at one switch.
   const telephony = { ...defaults.telephony, simEslPort: 0, recordingsDir: path.join(dirs[0]!, 'recordings'), ...overrides.telephony };
   const base: Config = { ...defaults, staticDir: path.join(dirs[0]!, 'no-dist'), ...overrides, telephony };
-  const { db, drop, url } = await openTestDb(base.timeZone, 0, true);
+  const { db, drop, url } = await openTestDb(base.timeZone, 0, 'migrated');
   const second = url ? await openPostgres(url, base.timeZone) : db;
   const make = async (dataDir: string, database: typeof db): Promise<Instance> => {
     const ctx = await createContext({ ...base, dataDir }, database);

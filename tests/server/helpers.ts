@@ -23,20 +23,21 @@ const dumpOf = (file: string): Blob => dumps.get(file) ?? dumps.set(file, new Bl
 
 /**
  * A fresh database of this test's own: PGlite in memory, or a new database in the suite's
- * PostgreSQL cluster. Empty, or with `migrated` every migration applied as at a server's first
- * start (copied from the suite's template, made once by tests/support/pg-global-setup.ts).
+ * PostgreSQL cluster. Empty; `migrated`: every migration applied as at a server's first start;
+ * `seeded`: as a default server's first start on the suite's clock leaves it, demo data included
+ * (each copied from what tests/support/pg-global-setup.ts made once for the suite).
  */
-export async function openTestDb(timeZone: string, clockOffsetMs = 0, migrated = false): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+export async function openTestDb(timeZone: string, clockOffsetMs = 0, start: 'empty' | 'migrated' | 'seeded' = 'empty'): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (engine === 'pglite') {
-    const from = inject('pgliteDumps');
-    const db = await openPglite(undefined, timeZone, clockOffsetMs, dumpOf(migrated ? from.migrated : from.empty));
+    const db = await openPglite(undefined, timeZone, clockOffsetMs, dumpOf(inject('pgliteDumps')[start]));
     return { db, drop: async () => undefined };
   }
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${inject('pgTemplate')}` : ''}`);
+  const template = { empty: '', migrated: inject('pgTemplate'), seeded: inject('pgSeededTemplate') }[start];
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const db = await openPostgres(url, timeZone, clockOffsetMs);
@@ -74,7 +75,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
   const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
   const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };
   const clock = overrides.clockNow ? clockFrom(overrides.clockNow) : testClock;
-  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), true);
+  // The suite's prepared database when this server would prepare the same one: the default
+  // seed, time zone, entities and clock (other report folders are tried and added at start).
+  const asSeeded = clock === testClock && config.seed && config.timeZone === base.timeZone && config.entityDirs === base.entityDirs;
+  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), asSeeded ? 'seeded' : 'migrated');
   let ctx: AppContext;
   let app: FastifyInstance;
   try {

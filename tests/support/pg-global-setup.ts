@@ -3,23 +3,42 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { offsetOf, pinnedClock } from '../../server/clock.ts';
+import { loadConfig } from '../../server/config.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDump } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
+import { prepareDatabase } from '../../server/main.ts';
 import { startCluster } from './pg-cluster.ts';
+import { TEST_NOW } from './test-clock.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     /** TEST_DB=postgres: a migrated database the test databases are copied from (CREATE DATABASE … TEMPLATE). */
     pgTemplate: string;
-    /** TEST_DB=pglite: dumps of a new database (`empty`) and of a migrated one (`migrated`), files each test database starts from. */
-    pgliteDumps: { empty: string; migrated: string };
+    /** TEST_DB=postgres: a database prepared as a server's first start on the suite's clock prepares it (demo seed included). */
+    pgSeededTemplate: string;
+    /**
+     * TEST_DB=pglite: dumps of a new database (`empty`), of a migrated one (`migrated`) and of one
+     * prepared as a server's first start prepares it (`seeded`), files each test database starts from.
+     */
+    pgliteDumps: { empty: string; migrated: string; seeded: string };
   }
 }
 
-/** The database the PostgreSQL test databases are copied from. */
+/** The databases the PostgreSQL test databases are copied from. */
 const TEMPLATE = 'cc_migrated';
+const SEEDED = 'cc_seeded';
+
+/**
+ * What a test server of the default configuration on the suite's clock starts from: the database
+ * its first start would leave (demo data seeded at TEST_NOW, the report schemas tried, the menus
+ * added), so that each of the suite's hundreds of servers does not seed and try them again.
+ */
+const prepareSeeded = async (db: Parameters<typeof prepareDatabase>[1]) => {
+  await prepareDatabase(loadConfig({}), db, pinnedClock(TEST_NOW));
+};
 
 /**
  * Once for the whole server suite, the start every test database shares: a new cluster's initdb
@@ -27,17 +46,25 @@ const TEMPLATE = 'cc_migrated';
  * migrated database each test file's database is copied from. TEST_DB=pglite: two dumps, of a new
  * and of a migrated database, each test's PGlite loads instead of running initdb (and the
  * migrations) again. Servers still run the migrations at start: with every one recorded, none
- * applies; tests of the migrations themselves start from the new, empty database.
+ * applies; tests of the migrations themselves start from the new, empty database. A third start,
+ * `seeded`, is what a default server's first start on the suite's clock leaves (prepareSeeded):
+ * every file's clock is that instant (TEST_SUITE_NOW, read by tests/support/test-clock.ts), so
+ * its demo data is the data each server would have seeded for itself.
  */
 export default async function setup(project: TestProject) {
+  process.env.TEST_SUITE_NOW ??= TEST_NOW.toISOString();
+  const session = { timeZone: loadConfig({}).timeZone, clockOffsetMs: offsetOf(pinnedClock(TEST_NOW)) };
   if (process.env.TEST_DB !== 'postgres') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-pglite-dumps-'));
-    const dumps = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar') };
+    const dumps = { empty: path.join(dir, 'empty.tar'), migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
     const write = async (file: string, dump: Blob) => fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await write(dumps.empty, await pgliteDump(async () => undefined));
-    await write(dumps.migrated, await pgliteDump(migrate));
+    const migrated = await pgliteDump(migrate);
+    await write(dumps.migrated, migrated);
+    await write(dumps.seeded, await pgliteDump(prepareSeeded, { dump: migrated, ...session }));
     project.provide('pgAdminUrl', '');
     project.provide('pgTemplate', '');
+    project.provide('pgSeededTemplate', '');
     project.provide('pgliteDumps', dumps);
     return () => fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -50,12 +77,20 @@ export default async function setup(project: TestProject) {
     const db = await openPostgres(cluster.url(TEMPLATE), 'UTC');
     await migrate(db);
     await db.close();
+    const copy = new pg.Client({ connectionString: cluster.url() });
+    await copy.connect();
+    await copy.query(`CREATE DATABASE ${SEEDED} TEMPLATE ${TEMPLATE}`);
+    await copy.end();
+    const seeded = await openPostgres(cluster.url(SEEDED), session.timeZone, session.clockOffsetMs);
+    await prepareSeeded(seeded);
+    await seeded.close();
   } catch (err) {
     cluster.stop();
     throw err;
   }
   project.provide('pgAdminUrl', cluster.url());
   project.provide('pgTemplate', TEMPLATE);
-  project.provide('pgliteDumps', { empty: '', migrated: '' });
+  project.provide('pgSeededTemplate', SEEDED);
+  project.provide('pgliteDumps', { empty: '', migrated: '', seeded: '' });
   return () => cluster.stop();
 }

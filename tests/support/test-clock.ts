@@ -2,8 +2,8 @@ import { pinnedClock, type Clock } from '../../server/clock.ts';
 
 /**
  * The suite's "now" (server/clock.ts). TEST_CLOCK=HH:MM[:SS] pins it to today at that time in the
- * process's time zone (TZ); unset, it is the real time when the file loads. Either way it is read
- * once per test file, so a file's tests, its servers (startTestServer) and the generator all see
+ * process's time zone (TZ); unset, it is the time the server suite started (or, outside it, the
+ * real time when the file loads). Either way it is read once per test file, so a file's tests, its servers (startTestServer) and the generator all see
  * the same instant, and the database is given it as a parameter rather than reading its own now().
  * `npm run test:clock` runs the suite at several such times in two zones.
  */
@@ -13,8 +13,13 @@ export function timeToday(hhmm: string, base = new Date()): Date {
   return new Date(base.getFullYear(), base.getMonth(), base.getDate(), Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
 }
 
-/** This file's "now": TEST_CLOCK's time today, or the real time. */
-export const TEST_NOW: Date = process.env.TEST_CLOCK ? timeToday(process.env.TEST_CLOCK) : new Date();
+/**
+ * This file's "now": TEST_CLOCK's time today; else the instant the server suite started at
+ * (TEST_SUITE_NOW, set by its global setup, tests/support/pg-global-setup.ts, for every file of
+ * the run: the demo data it seeds once is then every file's); else the real time.
+ */
+export const TEST_NOW: Date = process.env.TEST_CLOCK ? timeToday(process.env.TEST_CLOCK)
+  : process.env.TEST_SUITE_NOW ? new Date(process.env.TEST_SUITE_NOW) : new Date();
 
 /** CLOCK_NOW for a server process a test starts (empty: real time). */
 export const clockEnv = (now = TEST_NOW): { CLOCK_NOW: string } => ({ CLOCK_NOW: now.toISOString() });

@@ -1,0 +1,434 @@
+/**
+ * Generates plausible work orders (issue 21) for the demo seed, the report tests and, at a
+ * million, the work-order benchmark. Each order is lived through step by step with the server's
+ * own clock rules (server/workorders/clocks.ts) on the calendar and SLA targets given, so its
+ * state, owner, pending time and SLA columns are what the API would have left: created by an
+ * agent from a call or a chat, dispatched to a work-order department (court orders to the court
+ * department, with their case fields), taken from the queue by one of its staff, answered,
+ * perhaps set pending (a reminder or an automatic close), solved, closed, sometimes reopened.
+ * A step that would come after `now` does not happen, so nothing lies in the future and the
+ * newest orders are still new or open (some of them overdue). Deterministic for a seed; produced
+ * a day at a time so a million orders never sit in memory at once.
+ */
+import type { Calendar } from '../../schemas/workorders/calendar.ts';
+import type { OrderKind } from '../../schemas/workorders/kind-types.ts';
+import type { OrderState, Priority, SlaTargets } from '../../schemas/workorders/states.ts';
+import { nextDue, onCustomerContact, onReply, onStateChange, startClocks, type Clocks } from '../workorders/clocks.ts';
+import { rng } from './demo-activity.ts';
+import type { Queryable } from './types.ts';
+import { readSettings } from '../workorders/settings.ts';
+import { loadKinds } from '../workorders/kinds.ts';
+
+/** Where an order came from: the call or chat an agent was in when they created it. */
+export interface OrderOrigin {
+  source: 'phone' | 'chat';
+  callId?: string;
+  chatId?: string;
+  phone: string;
+  customerName: string;
+  at: Date;
+  creatorId: number;
+  creatorSeat: string;
+}
+
+/** A work-order department: the kind of orders dispatched to it and the staff who take them. */
+export interface OrderDepartment { id: number; kind: string; staff: number[] }
+
+export interface OrderEventRow {
+  type: 'created' | 'take' | 'reply' | 'customer' | 'change' | 'reopen' | 'reminder' | 'autoClose';
+  at: Date;
+  userId: number | null;
+  internal: boolean;
+  body: string;
+  changes: Array<{ field: string; from: unknown; to: unknown }>;
+  callId: string;
+  chatId: string;
+}
+
+export interface GeneratedOrder {
+  orderNo: string; kind: string; title: string; phone: string; customerName: string; source: 'phone' | 'chat';
+  callId: string; chatId: string; creatorId: number; creatorSeat: string; category: string; priority: Priority; state: OrderState;
+  ownerId: number | null; departId: number; pendingUntil: Date | null; remindedAt: Date | null; fields: Record<string, string>;
+  version: number; createdAt: Date; updatedAt: Date; clocks: Clocks; events: OrderEventRow[];
+}
+
+export interface OrderOptions {
+  /** Orders over the whole span (each origin gives at most one). */
+  count: number;
+  now: Date;
+  seed?: number;
+  /** The server's zone: order numbers count its days. */
+  timeZone: string;
+  calendar: Calendar;
+  sla: Record<Priority, SlaTargets>;
+  kinds: ReadonlyMap<string, OrderKind>;
+  departments: OrderDepartment[];
+  /** The calls and chats orders are made from, oldest first (each day's are taken in order). */
+  origins: Iterable<OrderOrigin[]>;
+  /** The last number already given per day ('YYYY-MM-DD'), so numbers go on from there. */
+  lastNumbers?: ReadonlyMap<string, number>;
+}
+
+const M = 60_000;
+const H = 60 * M;
+const PRIORITY_WEIGHTS: ReadonlyArray<readonly [Priority, number]> = [['low', 0.12], ['normal', 0.6], ['high', 0.2], ['urgent', 0.08]];
+const CONSULT_TITLES = ['咨询账单明细', '宽带报修', '套餐变更申请', '发票补开', '投诉服务态度', '退款进度查询', '上门安装预约', '号码过户'];
+const CATEGORIES = ['账单', '故障', '业务办理', '投诉', '其他'];
+const COURTS = ['武汉市中级人民法院', '江岸区人民法院', '武昌区人民法院', '洪山区人民法院'];
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周'];
+
+function pick<T>(r: () => number, items: readonly T[]): T {
+  return items[Math.floor(r() * items.length)]!;
+}
+
+function weighted<T>(r: () => number, items: ReadonlyArray<readonly [T, number]>): T {
+  let x = r();
+  for (const [v, w] of items) if ((x -= w) < 0) return v;
+  return items[0]![0];
+}
+
+/** A delay in ms: mostly short, with a long tail (log-uniform between lo and hi minutes). */
+const delay = (r: () => number, loMin: number, hiMin: number) => Math.round(Math.exp(Math.log(loMin) + r() * (Math.log(hiMin) - Math.log(loMin))) * M);
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** 'YYYY-MM-DD' of an instant in a zone (one formatter per zone). */
+export function localDate(at: Date, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(at);
+}
+
+/** One order lived through from its origin up to `now`. */
+class Life {
+  state: OrderState = 'new';
+  ownerId: number | null = null;
+  pendingUntil: Date | null = null;
+  remindedAt: Date | null = null;
+  version = 1;
+  updatedAt: Date;
+  events: OrderEventRow[] = [];
+  clocks: Clocks;
+  t: number;
+
+  constructor(private readonly o: OrderOptions, private readonly origin: OrderOrigin, targets: SlaTargets, description: string) {
+    this.t = origin.at.getTime();
+    this.updatedAt = origin.at;
+    this.clocks = startClocks(o.calendar, targets, 'new', origin.at);
+    this.event('created', origin.creatorId, { internal: false, body: description, callId: origin.callId ?? '', chatId: origin.chatId ?? '' });
+  }
+
+  /** Moves time on by `ms`; false (and nothing happens) when that is after now. */
+  wait(ms: number): boolean {
+    if (this.t + ms > this.o.now.getTime()) return false;
+    this.t += ms;
+    return true;
+  }
+
+  private get at(): Date {
+    return new Date(this.t);
+  }
+
+  private event(type: OrderEventRow['type'], userId: number | null, e: Partial<OrderEventRow> = {}): void {
+    this.events.push({ type, at: this.at, userId, internal: true, body: '', changes: [], callId: '', chatId: '', ...e });
+  }
+
+  private touch(bump = true): void {
+    this.updatedAt = this.at;
+    if (bump) this.version += 1;
+  }
+
+  take(userId: number): void {
+    const changes = [{ field: 'ownerId', from: null, to: userId }, { field: 'state', from: 'new', to: 'open' }];
+    this.clocks = onStateChange(this.o.calendar, this.clocks, 'new', 'open', this.at);
+    this.ownerId = userId;
+    this.state = 'open';
+    this.event('take', userId, { changes });
+    this.touch();
+  }
+
+  reply(userId: number, body: string): void {
+    this.clocks = onReply(this.o.calendar, this.clocks, this.at);
+    this.event('reply', userId, { internal: false, body });
+    this.touch(false);
+  }
+
+  customer(body: string): void {
+    this.clocks = onCustomerContact(this.o.calendar, this.clocks, this.state, this.at);
+    this.event('customer', this.ownerId, { internal: false, body });
+    this.touch(false);
+  }
+
+  move(userId: number | null, to: OrderState, pendingUntil: Date | null = null): void {
+    const from = this.state;
+    const changes: OrderEventRow['changes'] = [{ field: 'state', from, to }];
+    if (pendingUntil || this.pendingUntil) changes.push({ field: 'pendingUntil', from: this.pendingUntil?.toISOString() ?? null, to: pendingUntil?.toISOString() ?? null });
+    this.clocks = onStateChange(this.o.calendar, this.clocks, from, to, this.at);
+    this.state = to;
+    this.pendingUntil = pendingUntil;
+    this.remindedAt = null;
+    this.event(from === 'closed' ? 'reopen' : userId === null ? 'autoClose' : 'change', userId, { changes });
+    this.touch();
+  }
+
+  /** The sweep's reminder of a pending reminder whose time has come. */
+  remind(): void {
+    this.remindedAt = this.at;
+    this.event('reminder', null);
+  }
+}
+
+/**
+ * The orders made from the day's origins, day by day: about `count` over all the days (each
+ * origin becomes an order with the same chance), in time order within a day.
+ */
+export function* generateOrders(o: OrderOptions, totalOrigins: number): Generator<GeneratedOrder[]> {
+  const r = rng(o.seed ?? 21);
+  const share = Math.min(1, o.count / Math.max(1, totalOrigins));
+  const numbers = new Map(o.lastNumbers ?? []);
+  const byKind = new Map(o.departments.map((d) => [d.kind, d]));
+  const consult = o.departments.find((d) => d.kind === 'consult') ?? o.departments[0]!;
+  const court = byKind.get('court');
+  for (const day of o.origins) {
+    const out: GeneratedOrder[] = [];
+    for (const origin of day) {
+      if (r() >= share || origin.at.getTime() > o.now.getTime()) continue;
+      const dept = court && r() < 0.25 ? court : consult;
+      out.push(live(o, r, origin, dept, numbers));
+    }
+    yield out;
+  }
+}
+
+function live(o: OrderOptions, r: () => number, origin: OrderOrigin, dept: OrderDepartment, numbers: Map<string, number>): GeneratedOrder {
+  const kind = o.kinds.get(dept.kind);
+  const priority = weighted(r, PRIORITY_WEIGHTS);
+  const targets = kind?.sla?.[priority] ?? o.sla[priority];
+  const isCourt = dept.kind === 'court';
+  const title = isCourt ? `${pick(r, ['开庭通知', '材料补正', '调解预约', '诉讼费缴纳'])}咨询` : pick(r, CONSULT_TITLES);
+  const fields: Record<string, string> = {};
+  if (isCourt) {
+    const year = o.now.getFullYear();
+    fields.caseNo = `(${year})鄂0102民初${1000 + Math.floor(r() * 9000)}号`;
+    fields.court = pick(r, COURTS);
+    fields.parties = `${pick(r, SURNAMES)}某诉${pick(r, SURNAMES)}某`;
+    fields.hearingDate = localDate(new Date(origin.at.getTime() + (7 + Math.floor(r() * 40)) * 24 * H), o.timeZone);
+  }
+  const life = new Life(o, origin, targets, isCourt ? '当事人来电询问案件进度' : '客户来电反映问题，已记录');
+  const speed = priority === 'urgent' ? 0.25 : priority === 'high' ? 0.5 : priority === 'low' ? 2 : 1;
+  const staff = dept.staff;
+  // Taken from the queue (a few stay there until someone has time).
+  if (staff.length && r() < 0.95 && life.wait(delay(r, 2, 600) * speed)) {
+    const owner = pick(r, staff);
+    life.take(owner);
+    if (life.wait(delay(r, 3, 900) * speed)) {
+      life.reply(owner, '您好，您的问题已受理，我们正在处理。');
+      lifeAfterAnswer(life, r, owner, speed);
+    }
+  }
+  const date = localDate(origin.at, o.timeZone);
+  const n = (numbers.get(date) ?? 0) + 1;
+  numbers.set(date, n);
+  return {
+    orderNo: `${date.replace(/-/g, '')}-${String(n).padStart(4, '0')}`, kind: dept.kind, title, phone: origin.phone, customerName: origin.customerName,
+    source: origin.source, callId: origin.callId ?? '', chatId: origin.chatId ?? '', creatorId: origin.creatorId, creatorSeat: origin.creatorSeat,
+    category: pick(r, CATEGORIES), priority, state: life.state, ownerId: life.ownerId, departId: dept.id, pendingUntil: life.pendingUntil,
+    remindedAt: life.remindedAt, fields, version: life.version, createdAt: origin.at, updatedAt: life.updatedAt, clocks: life.clocks, events: life.events,
+  };
+}
+
+/** After the first answer: perhaps the customer writes again, perhaps a pending state, then solved, closed, sometimes reopened. */
+function lifeAfterAnswer(life: Life, r: () => number, owner: number, speed: number): void {
+  if (r() < 0.2 && life.wait(delay(r, 30, 1440))) {
+    life.customer('客户补充了新的情况');
+    if (r() < 0.7 && life.wait(delay(r, 5, 600) * speed)) life.reply(owner, '已收到补充信息，继续处理中。');
+  }
+  const x = r();
+  if (x < 0.15) {
+    // Waiting on the customer: a reminder in a day or three (passed: the owner was reminded, the order shows overdue).
+    if (!life.wait(delay(r, 20, 600))) return;
+    const until = life.t + (1 + Math.floor(r() * 3)) * 24 * H;
+    life.move(owner, 'pending_reminder', new Date(until));
+    if (life.wait(until - life.t)) life.remind();
+    return;
+  }
+  if (x < 0.22) {
+    // Solved on the phone, closing by itself in three days unless the customer objects.
+    if (!life.wait(delay(r, 20, 600))) return;
+    const until = life.t + 3 * 24 * H;
+    life.move(owner, 'pending_close', new Date(until));
+    if (life.wait(until - life.t)) life.move(null, 'closed');
+    return;
+  }
+  if (!life.wait(delay(r, 30, 3000) * speed)) return;
+  life.move(owner, 'resolved');
+  if (!life.wait(delay(r, 240, 4320))) return;
+  life.move(owner, 'closed');
+  // Reopened: the customer's problem came back; answered and solved again.
+  if (r() < 0.1 && life.wait(delay(r, 240, 4320))) {
+    life.move(owner, 'open');
+    if (life.wait(delay(r, 10, 600) * speed)) life.reply(owner, '已重新为您处理。');
+    if (life.wait(delay(r, 60, 2000) * speed)) life.move(owner, 'resolved');
+  }
+}
+
+/** Calls by hour of day for orders made without real calls (the benchmark's): working hours, a lunch dip. */
+const ORIGIN_HOURS = [0, 0, 0, 0, 0, 0, 0, 0, 4, 10, 12, 10, 5, 8, 11, 11, 9, 6, 3, 1, 0, 0, 0, 0];
+const ORIGIN_HOUR_TOTAL = ORIGIN_HOURS.reduce((a, b) => a + b, 0);
+
+/**
+ * Origins without real calls behind them: `count` contacts over the `days` days up to `now`
+ * (weekdays twice a weekend day), each by one of the creators, from a phone call (80%) or a chat.
+ */
+export function* syntheticOrigins(creators: Array<{ id: number; seat: string }>, count: number, days: number, now: Date, seed = 5): Generator<OrderOrigin[]> {
+  const r = rng(seed);
+  const first = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days + 1);
+  const dates = Array.from({ length: days }, (_, i) => new Date(first.getFullYear(), first.getMonth(), first.getDate() + i));
+  const weights = dates.map((d) => (d.getDay() === 0 || d.getDay() === 6 ? 1 : 2));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let made = 0;
+  let cum = 0;
+  let serial = 0;
+  for (const [i, date] of dates.entries()) {
+    cum += weights[i]!;
+    const n = Math.round((cum / sum) * count) - made;
+    made += n;
+    const day: OrderOrigin[] = [];
+    for (let k = 0; k < n; k++) {
+      let x = r() * ORIGIN_HOUR_TOTAL;
+      let h = 0;
+      while (x >= ORIGIN_HOURS[h]!) x -= ORIGIN_HOURS[h++]!;
+      const at = new Date(date.getTime() + h * H + Math.floor((x / ORIGIN_HOURS[h]!) * H));
+      if (at.getTime() > now.getTime()) continue;
+      const c = pick(r, creators);
+      const phone = `1${pick(r, ['3', '5', '8'])}${String(Math.floor(r() * 1e9)).padStart(9, '0')}`;
+      serial += 1;
+      const chat = r() < 0.2;
+      day.push({
+        source: chat ? 'chat' : 'phone', ...(chat ? { chatId: `gen-chat-${seed}-${serial}` } : { callId: `gen-call-${seed}-${serial}` }),
+        phone, customerName: `${pick(r, SURNAMES)}先生`, at, creatorId: c.id, creatorSeat: c.seat,
+      });
+    }
+    yield day.sort((a, b) => a.at.getTime() - b.at.getTime());
+  }
+}
+
+const BATCH = 2000;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const CLOCK_KEYS = ['firstResponse', 'update', 'solution'] as const;
+const CLOCK_COLUMNS = ['fr', 'up', 'so'].flatMap((p) => [`${p}_target_s`, `${p}_used_s`, `${p}_since`, `${p}_due_at`, `${p}_met_at`, `${p}_late`]);
+const CLOCK_TYPES = CLOCK_KEYS.flatMap(() => ['int', 'int', 'timestamptz', 'timestamptz', 'timestamptz', 'boolean']);
+
+/**
+ * Writes generated orders with their timelines under ids after the table's last, moves the
+ * identity on past them, and keeps each day's number counter at least at its last number, so
+ * orders made through the API afterwards go on numbering from there.
+ */
+export async function writeOrders(db: Queryable, orders: GeneratedOrder[], withEvents = true): Promise<void> {
+  if (!orders.length) return;
+  const [{ max } = { max: 0 }] = await db.query<{ max: number | null }>('SELECT coalesce(max(id), 0)::bigint AS max FROM work_orders');
+  const first = Number(max ?? 0) + 1;
+  for (let i = 0; i < orders.length; i += BATCH) {
+    const b = orders.slice(i, i + BATCH);
+    const ids = b.map((_, k) => first + i + k);
+    const col = <T>(f: (o: GeneratedOrder) => T) => b.map(f);
+    const clockValues = CLOCK_KEYS.flatMap((k) => [
+      col((o) => o.clocks[k].target), col((o) => o.clocks[k].used), col((o) => iso(o.clocks[k].since)),
+      col((o) => iso(o.clocks[k].due)), col((o) => iso(o.clocks[k].met)), col((o) => o.clocks[k].late),
+    ]);
+    const base: Array<[string, string, unknown[]]> = [
+      ['id', 'bigint', ids], ['order_no', 'text', col((o) => o.orderNo)], ['kind', 'text', col((o) => o.kind)], ['title', 'text', col((o) => o.title)],
+      ['phone', 'text', col((o) => o.phone)], ['customer_name', 'text', col((o) => o.customerName)], ['source', 'text', col((o) => o.source)],
+      ['call_id', 'text', col((o) => o.callId)], ['chat_id', 'text', col((o) => o.chatId)], ['creator_id', 'int', col((o) => o.creatorId)],
+      ['creator_seat', 'text', col((o) => o.creatorSeat)], ['category', 'text', col((o) => o.category)], ['priority', 'text', col((o) => o.priority)],
+      ['state', 'text', col((o) => o.state)], ['owner_id', 'int', col((o) => o.ownerId)], ['depart_id', 'int', col((o) => o.departId)],
+      ['pending_until', 'timestamptz', col((o) => iso(o.pendingUntil))], ['reminded_at', 'timestamptz', col((o) => iso(o.remindedAt))],
+      ['fields', 'jsonb', col((o) => JSON.stringify(o.fields))], ['version', 'int', col((o) => o.version)],
+      ['created_at', 'timestamptz', col((o) => iso(o.createdAt))], ['updated_at', 'timestamptz', col((o) => iso(o.updatedAt))],
+      ['next_due_at', 'timestamptz', col((o) => iso(nextDue(o.clocks)))],
+      ...CLOCK_COLUMNS.map((c, k) => [c, CLOCK_TYPES[k]!, clockValues[k]!] as [string, string, unknown[]]),
+    ];
+    await db.query(`INSERT INTO work_orders (${base.map(([c]) => c).join(', ')})
+      SELECT * FROM unnest(${base.map(([, t], k) => `$${k + 1}::${t}[]`).join(', ')})`, base.map(([, , v]) => v));
+    if (!withEvents) continue;
+    const events = b.flatMap((o, k) => o.events.map((e) => ({ ...e, orderId: ids[k]! })));
+    for (let j = 0; j < events.length; j += BATCH * 4) {
+      const e = events.slice(j, j + BATCH * 4);
+      await db.query(
+        `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id)
+         SELECT o, at, u, coalesce(us.user_name, ''), ty, i, bo, ch, ca, cht
+           FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::text[], $9::text[])
+                AS x(o, at, u, ty, i, bo, ch, ca, cht)
+           LEFT JOIN users us ON us.id = x.u`,
+        [e.map((x) => x.orderId), e.map((x) => iso(x.at)), e.map((x) => x.userId), e.map((x) => x.type), e.map((x) => x.internal), e.map((x) => x.body),
+          e.map((x) => JSON.stringify(x.changes)), e.map((x) => x.callId), e.map((x) => x.chatId)]);
+    }
+  }
+  await db.query(`SELECT setval(pg_get_serial_sequence('work_orders', 'id'), (SELECT max(id) FROM work_orders))`);
+  const last = new Map<string, number>();
+  for (const o of orders) {
+    const day = `${o.orderNo.slice(0, 4)}-${o.orderNo.slice(4, 6)}-${o.orderNo.slice(6, 8)}`;
+    last.set(day, Math.max(last.get(day) ?? 0, Number(o.orderNo.slice(9))));
+  }
+  await db.query(`INSERT INTO work_order_numbers (day, last) SELECT * FROM unnest($1::date[], $2::int[])
+    ON CONFLICT (day) DO UPDATE SET last = GREATEST(work_order_numbers.last, EXCLUDED.last)`, [[...last.keys()], [...last.values()]]);
+}
+
+/** The last number given on each day so far, to go on from. */
+export async function lastNumbers(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db.query<{ day: string; last: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, last FROM work_order_numbers`);
+  return new Map(rows.map((r) => [r.day, Number(r.last)]));
+}
+
+/** The work-order departments with their staff (users of the department), in id order; the first takes consultations, a second court orders. */
+export async function orderDepartments(db: Queryable): Promise<OrderDepartment[]> {
+  const rows = await db.query<{ id: number; staff: number[] | null }>(
+    `SELECT d.id, array_agg(u.id ORDER BY u.id) FILTER (WHERE u.id IS NOT NULL) AS staff
+       FROM departments d LEFT JOIN users u ON u.depart_id = d.id WHERE d.work_orders GROUP BY d.id ORDER BY d.id`);
+  return rows.map((d, i) => ({ id: Number(d.id), kind: i === 1 ? 'court' : 'consult', staff: (d.staff ?? []).map(Number) }));
+}
+
+/** The agents who create orders (role agent, with a seat), as creators. */
+export async function orderCreators(db: Queryable): Promise<Array<{ id: number; seat: string }>> {
+  const rows = await db.query<{ id: number; seat: string }>(
+    `SELECT u.id, u.user_seat_no AS seat FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+      WHERE r.code = 'agent' AND u.user_seat_no <> '' ORDER BY u.id`);
+  return rows.map((u) => ({ id: Number(u.id), seat: u.seat }));
+}
+
+export interface AddOrders {
+  count: number;
+  now: Date;
+  timeZone: string;
+  seed?: number;
+  /** Days up to now the synthetic origins spread over (when `origins` is not given). */
+  days?: number;
+  /** The calls and chats to make orders from, day by day, and how many there are. */
+  origins?: { days: Iterable<OrderOrigin[]>; total: number };
+  /** Timelines too (the benchmark leaves them out: a million orders' events are not what it measures). */
+  events?: boolean;
+  /** Called after each day written, with the orders written so far. */
+  progress?: (written: number) => void;
+}
+
+/**
+ * Generates orders into the database with its calendar, SLA targets, work-order departments and
+ * agents: from `origins`, or from synthetic contacts over `days` days. Returns how many were written.
+ */
+export async function addOrders(db: Queryable, a: AddOrders): Promise<number> {
+  const settings = await readSettings(db);
+  const kinds = new Map([...(await loadKinds()).values()].map((k) => [k.kind.id, k.kind]));
+  const departments = await orderDepartments(db);
+  if (!departments.length) return 0;
+  const origins = a.origins ?? { days: syntheticOrigins(await orderCreators(db), Math.round(a.count * 1.05), a.days ?? 30, a.now, a.seed), total: Math.round(a.count * 1.05) };
+  const options: OrderOptions = {
+    count: a.count, now: a.now, seed: a.seed, timeZone: a.timeZone, calendar: settings.calendar, sla: settings.sla, kinds, departments,
+    origins: origins.days, lastNumbers: await lastNumbers(db),
+  };
+  let written = 0;
+  for (const day of generateOrders(options, origins.total)) {
+    await writeOrders(db, day, a.events ?? true);
+    written += day.length;
+    a.progress?.(written);
+  }
+  return written;
+}
