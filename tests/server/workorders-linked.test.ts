@@ -91,6 +91,23 @@ describe(`an order's linked call and chat on ${engine}`, () => {
     expect(await ok('getLinkedCalls', { id: (await create({})).id }, t.agent1)).toEqual([]);
   });
 
+  it("masks the calls' numbers exactly when the order's number is masked for the user", async () => {
+    const callId = await recordedCall(s.ctx, '8101');
+    const order = await create({ callId, phone: '13800000000' });
+    const [role] = await s.ctx.db.query<{ id: number }>("SELECT id FROM roles WHERE code = 'agent'");
+    await s.ctx.db.query("DELETE FROM role_abilities WHERE role_id = $1 AND ability = 'PHONE'", [role!.id]);
+    try {
+      // The department's staff (agent role, now without PHONE) read it masked; agent1 created the order and reads it in full.
+      const staff = await call('getLinkedCalls', { id: order.id }, t.orders);
+      expect(staff.body.data[0].phoneNo).toBe('138****0000');
+      expect(JSON.stringify(staff.body)).not.toContain('13800000000');
+      expect((await ok('getLinkedCalls', { id: order.id }, t.agent1))[0].phoneNo).toBe('13800000000');
+    } finally {
+      await s.ctx.db.query("INSERT INTO role_abilities (role_id, ability) VALUES ($1, 'PHONE') ON CONFLICT DO NOTHING", [role!.id]);
+    }
+    expect((await ok('getLinkedCalls', { id: order.id }, t.orders))[0].phoneNo).toBe('13800000000');
+  });
+
   it('shows the linked chat\'s transcript as the chat store has it now, a page at a time', async () => {
     const chat = await openChat(s, '8101');
     const row = (await chatIdOf(s.ctx.db, chat.chatId))!;
