@@ -4,6 +4,13 @@ import { can } from './access.ts';
  * Access rules that several schemas and server actions share (spec section 6 format, see
  * access.ts). Kept outside entities/, whose every file is an entity.
  */
+/**
+ * The abilities a role may hold (roles screen; role_abilities' CHECK in the migrations says the
+ * same): READ, WRITE and DELETE as the spec's access rules name them, and PHONE, "sees
+ * customers' phone numbers in full" (SEES_PHONES).
+ */
+export const ABILITIES = ['READ', 'WRITE', 'DELETE', 'PHONE'] as const;
+
 export const READERS = ['admin', 'supervisor'] as const;
 export const ADMIN_WRITE = { role: ['admin'], ability: ['WRITE'], mode: 'allOf' } as const;
 export const ADMIN_DELETE = { role: ['admin'], ability: ['DELETE'], mode: 'allOf' } as const;
@@ -32,3 +39,12 @@ export const ownSeatOf = (u: { readonly roles: readonly string[]; readonly userS
 export const SEES_EVERY_ORDER = ['admin', 'supervisor'] as const;
 
 export const seesAllOrders = (u: { readonly roles: readonly string[] }): boolean => can({ roles: u.roles, ability: [] }, SEES_EVERY_ORDER);
+
+/**
+ * Who sees customers' phone numbers in full: the roles holding the PHONE ability (data, set on
+ * the roles screen). Anyone else reads them masked (139****0000) in work-order lists, and on an
+ * order's page unless they own or created it; the server masks them, so they are never sent.
+ */
+export const SEES_PHONES = { ability: ['PHONE'] } as const;
+
+export const seesPhones = (u: { readonly roles: readonly string[]; readonly ability: readonly string[] }): boolean => can({ roles: u.roles, ability: u.ability }, SEES_PHONES);

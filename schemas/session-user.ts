@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { ABILITIES } from './permissions.ts';
 
 /**
  * GetUserInfo's answer: the spec's session-user fields (section 3) plus roles, ability,
@@ -31,7 +32,7 @@ export const sessionUserSchema = {
     mobile: { type: 'string' },
     email: { type: 'string' },
     roles: { type: 'array', items: { type: 'string' } },
-    ability: { type: 'array', items: { type: 'string', enum: ['READ', 'WRITE', 'DELETE'] } },
+    ability: { type: 'array', items: { type: 'string', enum: ABILITIES } },
     workOrderTitle: { type: 'boolean', description: "the user's department shows the work-order title (false without a department)" },
     phoneBar: { type: 'boolean', description: "the user's department has the phone bar (true without a department)" },
     chat: { type: 'boolean', description: "the user's department takes online chats (false without a department)" },

@@ -1,4 +1,4 @@
-import { ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
+import { ABILITIES, ADMIN_DELETE, ADMIN_WRITE, EVERYONE, READERS } from '../permissions.ts';
 import type { EntitySchema } from '../types.ts';
 
 /** Roles with their abilities; which menus a role sees is set with menuManagement/allocMenu. */
@@ -34,7 +34,7 @@ export default {
     code: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,31}$', maxLength: 32 },
     name: { type: 'string', minLength: 1, maxLength: 64 },
     abilities: {
-      type: 'array', items: { type: 'string', enum: ['READ', 'WRITE', 'DELETE'] }, uniqueItems: true, maxItems: 3,
+      type: 'array', items: { type: 'string', enum: ABILITIES }, uniqueItems: true, maxItems: ABILITIES.length,
       'x-widget': 'multiselect', 'x-link': { table: 'role_abilities', self: 'role_id', column: 'ability' },
     },
     menuIds: {

@@ -12,9 +12,10 @@ export const DEPARTMENTS = [
 ] as const;
 
 export const ROLES = [
-  { code: 'admin', name: '管理员', abilities: ['READ', 'WRITE', 'DELETE'] },
-  { code: 'supervisor', name: '班长', abilities: ['READ'] },
-  { code: 'agent', name: '坐席', abilities: ['READ', 'WRITE'] },
+  // PHONE: sees customers' phone numbers in full (schemas/permissions.ts SEES_PHONES); a role without it reads them masked.
+  { code: 'admin', name: '管理员', abilities: ['READ', 'WRITE', 'DELETE', 'PHONE'] },
+  { code: 'supervisor', name: '班长', abilities: ['READ', 'PHONE'] },
+  { code: 'agent', name: '坐席', abilities: ['READ', 'WRITE', 'PHONE'] },
 ] as const;
 
 export const LINES = [

@@ -17,6 +17,7 @@ export default {
   woStateMove: { en: 'a "{from}" order cannot become "{to}"', zh: '“{from}”的工单不能改为“{to}”' },
   woPendingTime: { en: 'a pending state needs its time, later than now', zh: '待定状态需要填写晚于现在的时间' },
   woPendingOnly: { en: 'only a pending state has a "pending until" time', zh: '只有待定状态才有“待定至”时间' },
+  woMaskedPhone: { en: 'a masked number (with ****) is not a phone number: enter the whole number or leave it unchanged', zh: '带****的号码是脱敏显示，不是电话号码：请填写完整号码或不修改' },
   woFinal: { en: 'This work order is closed: reopen it to change it', zh: '该工单已关闭：请重新打开后再修改' },
   woMerged: { en: 'This work order was merged into another one: change that one', zh: '该工单已合并到其他工单：请修改目标工单' },
   woMergeSelf: { en: 'an order cannot be merged into itself', zh: '工单不能合并到自身' },

@@ -9,15 +9,17 @@ import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  type BulkBody, type CreateOrder, type ListBody, type NoteBody, type UpdateOrder,
+  orderChatSchema, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
+import { chatPage, linkedCalls } from './linked.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
 import { reachOf, reachWhere } from './reach.ts';
 import { eventsOf } from './rows.ts';
+import { errorAsSeen, isMasked, listAsSeen, maskPhone, orderAsSeen } from './phones.ts';
 import { readSettings, writeSetting } from './settings.ts';
 import { recomputeAll, sweepOrders } from './sweep.ts';
 
@@ -31,6 +33,7 @@ const sendBackBody: Check<FromSchema<typeof sendBackSchema>> = compile(sendBackS
 const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
 const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
+const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
 
@@ -46,7 +49,13 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   const kinds = await loadKinds(ctx.config.orderKindDirs);
   const orders = new OrderActions({ db: ctx.db, clock: ctx.clock, timeZone: ctx.config.timeZone, kinds });
   const post = <T>(action: string, handler: (req: FastifyRequest, lang: ReturnType<typeof languageOf>) => Promise<T>, access = anyUser) =>
-    app.post(`/api/WorkOrder/${action}`, { config: { access } }, async (req) => ok(await handler(req, languageOf(req))));
+    app.post(`/api/WorkOrder/${action}`, { config: { access } }, async (req) => {
+      try {
+        return ok(await handler(req, languageOf(req)));
+      } catch (err) {
+        throw errorAsSeen(req.user!, err);
+      }
+    });
   const body = (req: FastifyRequest) => bodyOf(req) as Record<string, unknown>;
   /** A route whose body is checked by its schema first (400 naming each field, nothing done). */
   const checked = <B, T>(action: string, check: Check<B>, handler: (req: FastifyRequest, lang: Language, b: B) => Promise<T>, access = anyUser) =>
@@ -70,18 +79,41 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
         WHERE d.work_orders OR EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = ANY($1::text[]))
         ORDER BY u.depart_id NULLS LAST, u.id`, [[...SEES_EVERY_ORDER]]),
   }));
-  checked('create', createBody, async (req, lang, b) => orders.create(req.user!, lang, b));
-  checked('getList', listBody, async (req, _lang, b) =>
-    listOrders(ctx.db, await orders.reach(req.user!), b, (await readSettings(ctx.db)).calendar, ctx.clock.date()));
+  /** An order, or a bulk change's orders, with the customer's number as the user may read it (phones.ts). */
+  const seen = <T extends OrderRow | OrderRow[]>(req: FastifyRequest, value: T): T => orderAsSeen(req.user!, value);
+  /** A masked number (as a user without the PHONE ability reads it) is never written over the real one. */
+  const realPhone = (lang: Language, phone: string | undefined) => {
+    if (isMasked(phone)) throw invalid(lang, { phone: message(lang, 'woMaskedPhone') });
+  };
+  checked('create', createBody, async (req, lang, b) => {
+    realPhone(lang, b.phone);
+    return seen(req, await orders.create(req.user!, lang, b));
+  });
+  checked('getList', listBody, async (req, _lang, b) => {
+    const list = await listOrders(ctx.db, await orders.reach(req.user!), b, (await readSettings(ctx.db)).calendar, ctx.clock.date());
+    return { ...list, records: listAsSeen(req.user!, list.records) };
+  });
   checked('getCounts', noBody, async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
-  checked('getById', idBody, async (req, lang, b) => ({ order: await orders.get(req.user!, lang, b.id), events: await eventsOf(ctx.db, b.id) }));
-  checked('update', updateBody, async (req, lang, b) => orders.update(req.user!, lang, b));
-  checked('take', idBody, async (req, lang, b) => orders.take(req.user!, lang, b.id));
-  checked('transfer', transferBody, async (req, lang, b) => orders.transfer(req.user!, lang, b.id, b.departId, b.reason));
-  checked('sendBack', sendBackBody, async (req, lang, b) => orders.sendBack(req.user!, lang, b.id, b.reason));
-  checked('addNote', noteBody, async (req, lang, b) => orders.note(req.user!, lang, b));
-  checked('merge', mergeBody, async (req, lang, b) => orders.merge(req.user!, lang, b.id, b.into));
-  checked('bulk', bulkBody, async (req, lang, b) => orders.bulk(req.user!, lang, b));
+  checked('getById', idBody, async (req, lang, b) => ({ order: seen(req, await orders.get(req.user!, lang, b.id)), events: await eventsOf(ctx.db, b.id) }));
+  // The order's linked calls and one page of its linked chat's transcript, read now (item 4); 403 outside reach.
+  // The calls' numbers are the customer's: masked exactly when the order's number is for this user (phones.ts).
+  checked('getLinkedCalls', idBody, async (req, lang, b) => {
+    const order = await orders.get(req.user!, lang, b.id);
+    const probe = '00000000000';
+    const full = orderAsSeen(req.user!, { ...order, phone: probe }).phone === probe;
+    return (await linkedCalls(ctx.db, b.id)).map((c) => (full ? c : { ...c, phoneNo: maskPhone(c.phoneNo) }));
+  });
+  checked('getChat', chatBody, async (req, lang, b) => chatPage(ctx.db, (await orders.get(req.user!, lang, b.id)).chatId, b.after ?? 0, b.limit ?? 50));
+  checked('update', updateBody, async (req, lang, b) => {
+    realPhone(lang, b.phone);
+    return seen(req, await orders.update(req.user!, lang, b));
+  });
+  checked('take', idBody, async (req, lang, b) => seen(req, await orders.take(req.user!, lang, b.id)));
+  checked('transfer', transferBody, async (req, lang, b) => seen(req, await orders.transfer(req.user!, lang, b.id, b.departId, b.reason)));
+  checked('sendBack', sendBackBody, async (req, lang, b) => seen(req, await orders.sendBack(req.user!, lang, b.id, b.reason)));
+  checked('addNote', noteBody, async (req, lang, b) => seen(req, await orders.note(req.user!, lang, b)));
+  checked('merge', mergeBody, async (req, lang, b) => seen(req, await orders.merge(req.user!, lang, b.id, b.into)));
+  checked('bulk', bulkBody, async (req, lang, b) => seen(req, await orders.bulk(req.user!, lang, b)));
   // The user's unread notices, of orders still within their reach (one moved to another department since is not shown).
   checked('getNotices', noBody, async (req) => {
     const params: unknown[] = [req.user!.userId];

@@ -20,7 +20,7 @@ describe('login', () => {
       userId: expect.any(Number), userName: 'admin', username: 'admin', userSeatNo: '8000', fjh: '1000', departId: 1,
       companyId: 1, lineid: 1, pre: '9', busy: 0, userChineseName: '管理员', roles: ['admin'], avatar: '',
     });
-    expect([...info.body.data.ability].sort()).toEqual(['DELETE', 'READ', 'WRITE']);
+    expect([...info.body.data.ability].sort()).toEqual(['DELETE', 'PHONE', 'READ', 'WRITE']);
     expect(info.body.data).not.toHaveProperty('password');
     expect(info.body.data).not.toHaveProperty('passwordHash');
   });

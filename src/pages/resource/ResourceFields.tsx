@@ -27,7 +27,7 @@ export function ResourceFields({ entity, mode }: { entity: Entity; mode: 'create
             label={label}
             rules={propertyRules(property, { label, required: isRequired(entity.schema, field, mode), t })}
           >
-            <Widget property={property} {...(keepsOld ? { placeholder: t('crud.keepOld') } : {})} />
+            <Widget property={property} optionLabel={(value) => entity.valueLabel(field, value)} {...(keepsOld ? { placeholder: t('crud.keepOld') } : {})} />
           </Form.Item>
         );
       })}
