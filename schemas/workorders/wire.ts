@@ -248,3 +248,50 @@ export type OrderCounts = Record<Overview, number> & { createdToday: number; clo
 
 /** The live stream's events (GET /api/WorkOrder/events): `counts` at once and after each change that concerns the user, `notice` as one comes. */
 export type OrderLiveEvent = { event: 'counts'; data: OrderCounts } | { event: 'notice'; data: OrderNotice };
+
+/** A call linked to an order (its own, or one its timeline names), as the call records tell it. */
+export const linkedCallSchema = {
+  type: 'object', additionalProperties: false,
+  required: ['callId', 'direction', 'phoneNo', 'seat', 'callTime', 'answerTime', 'callSeconds', 'recorded'],
+  properties: {
+    callId: { type: 'string' },
+    direction: { enum: ['in', 'out'] },
+    phoneNo: { type: 'string' },
+    seat: { type: 'string' },
+    callTime: { type: 'string' },
+    answerTime: { type: ['string', 'null'] },
+    callSeconds: { type: 'integer' },
+    /** It has a recording: whoever reaches the order may play it (POST /api/recordings/link with workOrderId). */
+    recorded: { type: 'boolean' },
+  },
+} as const;
+export type LinkedCall = FromSchema<typeof linkedCallSchema>;
+
+/** One page of the linked chat's transcript: the messages after `after` (a message's seq), oldest first. */
+export const orderChatSchema = {
+  type: 'object', additionalProperties: false, required: ['id'],
+  properties: { id, after: { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+} as const;
+export type OrderChatBody = FromSchema<typeof orderChatSchema>;
+
+export const orderChatPageSchema = {
+  type: 'object', additionalProperties: false, required: ['chatId', 'state', 'messages', 'more'],
+  properties: {
+    chatId: { type: 'string' },
+    /** The chat's state now ('on' while it goes on); '' when the order has no chat or it is gone. */
+    state: { type: 'string' },
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['seq', 'role', 'sender', 'contentType', 'content', 'time'],
+        properties: {
+          seq: { type: 'integer' }, role: { enum: ['sys', 'client', 'agent'] }, sender: { type: 'string' },
+          contentType: { enum: ['text', 'image', 'file', 'sound'] }, content: { type: 'string' }, time: { type: 'string' },
+        },
+      },
+    },
+    /** More messages follow this page. */
+    more: { type: 'boolean' },
+  },
+} as const;
+export type OrderChatPage = FromSchema<typeof orderChatPageSchema>;

@@ -13,6 +13,8 @@ import { compile, type Check } from '../http/validate.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { callId } from './callinfo-sql.ts';
 import { ownSeatOf } from '../../schemas/permissions.ts';
+import { orderReaderNow, reachesOrder } from '../workorders/files.ts';
+import { callLinkedTo } from '../workorders/linked.ts';
 
 /** Where the browser finds a call's recording: this + callId (the session user's recordSrc). */
 export const RECORDINGS_BASE = '/api/recordings/';
@@ -21,8 +23,15 @@ const paramsCheck: Check<{ callId: string }> = compile({
   type: 'object', additionalProperties: false, required: ['callId'], properties: { callId },
 });
 
-/** A signed link's query. Anything else, a `?token=` above all, is refused, naming the field. */
-const linkQuerySchema = { type: 'object', additionalProperties: false, properties: LINK_QUERY_PROPERTIES } as const;
+/** A work order's id: the call is heard as one linked to that order (issue 21), by whoever reaches the order. */
+const workOrderId = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+const linkBodyCheck: Check<{ callId: string; workOrderId?: number }> = compile({
+  type: 'object', additionalProperties: false, required: ['callId'], properties: { callId, workOrderId },
+});
+/** A signed link's query (and the order it was made through). Anything else, a `?token=` above all, is refused, naming the field. */
+const linkQuerySchema = {
+  type: 'object', additionalProperties: false, properties: { ...LINK_QUERY_PROPERTIES, order: { type: 'string', maxLength: 16, pattern: '^[1-9][0-9]*$' } },
+} as const;
 const linkQueryCheck: Check<FromSchema<typeof linkQuerySchema>> = compile(linkQuerySchema);
 
 export interface ByteRange { start: number; end: number }
@@ -55,7 +64,8 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
  * requests, so a player can seek, to a caller with that link or with the login token in the
  * Authorization header (API clients); never to a token in the query. Administrators and
  * supervisors may play any call; anyone else only calls of their own seat, checked when the link
- * is made. The file is found through the call record (record_path, relative to RECORDINGS_DIR),
+ * is made, or a call linked to a work order they reach (`workOrderId` in the link's request; the
+ * link then names the order, `?order=`, and both are checked again at every play). The file is found through the call record (record_path, relative to RECORDINGS_DIR),
  * never through the URL, and must resolve inside that folder.
  */
 export default async function recordingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -83,13 +93,28 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     return { file, size: stat.size };
   };
 
+  /**
+   * A call heard through a work order: the user reaches the order (403 as the order's API) and
+   * the call is linked to it (its own call, or one its timeline names). Then the user's seat does
+   * not matter: work-order staff hear the calls of the orders they handle.
+   */
+  const throughOrder = async (user: Parameters<typeof reachesOrder>[1], orderId: number, id: string, lang: Language) => {
+    if (!(await reachesOrder(db, user, orderId))) throw forbidden(message(lang, 'woForbidden'));
+    if (!(await callLinkedTo(db, orderId, id))) throw forbidden(message(lang, 'recordingNotOnOrder'));
+  };
+  /** What a link signs: the call, and the order it was made through (a call id holds no space). */
+  const subjectOf = (id: string, orderId: number | undefined) => (orderId === undefined ? id : `${id} order:${orderId}`);
+
   app.post('/api/recordings/link', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
     const body = req.body ?? {};
-    paramsCheck(body, lang);
-    await recordingOf(body.callId, lang, req.user);
-    const link = links.sign(body.callId, req.user!.userId, Date.now());
-    return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${link.query}`, exp: link.exp });
+    linkBodyCheck(body, lang);
+    const orderId = body.workOrderId;
+    if (orderId !== undefined) await throughOrder(req.user!, orderId, body.callId, lang);
+    await recordingOf(body.callId, lang, orderId === undefined ? req.user : undefined);
+    const link = links.sign(subjectOf(body.callId, orderId), req.user!.userId, Date.now());
+    const order = orderId === undefined ? '' : `order=${orderId}&`;
+    return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${order}${link.query}`, exp: link.exp });
   });
 
   // Declared open: a signed link carries no login token; the handler authenticates one or the other before reading a byte.
@@ -102,12 +127,20 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     const token = bearerToken(req.headers.authorization);
     const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
     if (token && !user) throw unauthorized();
-    const linkUser = user ? undefined : links.userOf(query, params.callId, lang);
+    const orderId = (query as { order?: string }).order === undefined ? undefined : Number((query as { order: string }).order);
+    const linkUser = user ? undefined : links.userOf(query, subjectOf(params.callId, orderId), lang);
     if (!user && linkUser === undefined) throw unauthorized(message(lang, 'recordingCredentials'));
-    // A link's user is checked again as they are now: moved to another seat, or disabled, the link ends at once.
-    const hearer = user ?? (await loadUserNow(db, linkUser!));
-    if (!hearer) throw forbidden(message(lang, 'recordingLinkUserGone'));
-    const { file, size } = await recordingOf(params.callId, lang, hearer);
+    // A link's user is checked again as they are now: moved to another seat or department, or disabled, the link ends at once.
+    let bySeat: Pick<SessionUser, 'roles' | 'userSeatNo'> | undefined;
+    if (orderId === undefined) {
+      bySeat = user ?? (await loadUserNow(db, linkUser!));
+      if (!bySeat) throw forbidden(message(lang, 'recordingLinkUserGone'));
+    } else {
+      const reader = user ?? (await orderReaderNow(db, linkUser!));
+      if (!reader) throw forbidden(message(lang, 'recordingLinkUserGone'));
+      await throughOrder(reader, orderId, params.callId, lang);
+    }
+    const { file, size } = await recordingOf(params.callId, lang, bySeat);
 
     const range = byteRange(req.headers.range, size);
     if (range === 'unsatisfiable') {

@@ -8,6 +8,10 @@ export default {
     en: 'This recording link has expired: press play again for a new one',
     zh: '录音链接已过期，请重新点击播放',
   },
+  recordingNotOnOrder: {
+    en: 'Permission denied: this call is not linked to that work order',
+    zh: '无权限：该通话未关联到此工单',
+  },
   recordingLinkUserGone: {
     en: 'This recording link no longer works: its account is disabled or deleted',
     zh: '录音链接已失效：其账号已停用或删除',

@@ -9,10 +9,11 @@ import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
+  orderChatSchema, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
+import { chatPage, linkedCalls } from './linked.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
@@ -23,7 +24,7 @@ import { bearerToken } from '../http/guard.ts';
 import { sessionWatch } from '../http/token-session.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
 import { eventsOf } from './rows.ts';
-import { errorAsSeen, isMasked, listAsSeen, orderAsSeen } from './phones.ts';
+import { errorAsSeen, isMasked, listAsSeen, maskPhone, orderAsSeen, seesPhoneOf } from './phones.ts';
 import { readSettings, writeSetting } from './settings.ts';
 import { recomputeAll, sweepOrders } from './sweep.ts';
 
@@ -37,6 +38,7 @@ const sendBackBody: Check<FromSchema<typeof sendBackSchema>> = compile(sendBackS
 const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
 const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
+const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
 
@@ -105,6 +107,14 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   });
   checked('getCounts', noBody, async (req) => overviewCounts(ctx.db, await orders.reach(req.user!), ctx.clock.date()));
   checked('getById', idBody, async (req, lang, b) => ({ order: seen(req, await orders.get(req.user!, lang, b.id)), events: await eventsOf(ctx.db, b.id) }));
+  // The order's linked calls and one page of its linked chat's transcript, read now (item 4); 403 outside reach.
+  // The calls' numbers are the customer's: masked exactly when the order's number is for this user (phones.ts).
+  checked('getLinkedCalls', idBody, async (req, lang, b) => {
+    const order = await orders.get(req.user!, lang, b.id);
+    const full = seesPhoneOf(req.user!, order);
+    return (await linkedCalls(ctx.db, b.id)).map((c) => (full ? c : { ...c, phoneNo: maskPhone(c.phoneNo) }));
+  });
+  checked('getChat', chatBody, async (req, lang, b) => chatPage(ctx.db, (await orders.get(req.user!, lang, b.id)).chatId, b.after ?? 0, b.limit ?? 50));
   checked('update', updateBody, async (req, lang, b) => {
     realPhone(lang, b.phone);
     return seen(req, await orders.update(req.user!, lang, b));

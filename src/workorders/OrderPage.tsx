@@ -5,12 +5,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PRIORITIES } from '../../schemas/workorders/states';
-import type { OrderEvent, OrderRow } from '../../schemas/workorders/wire';
+import type { LinkedCall, OrderEvent, OrderRow } from '../../schemas/workorders/wire';
 import { ApiError } from '../lib/http-error';
-import RecordingPlayer from '../pages/report/RecordingPlayer';
 import { usePageTitle } from '../shell/use-page-title';
 import { orderApi } from './api';
 import { Clocks, PriorityTag, StateTag } from './Clocks';
+import { CallOnTimeline, ChatOnTimeline } from './Linked';
 import OrderFile from './OrderFile';
 import { useOrderCatalogue } from './OrderForm';
 
@@ -32,6 +32,7 @@ export default function OrderPage() {
   const { catalogue, dispatch } = useOrderCatalogue();
   const [order, setOrder] = useState<OrderRow>();
   const [events, setEvents] = useState<OrderEvent[]>([]);
+  const [calls, setCalls] = useState<LinkedCall[]>();
   const [missing, setMissing] = useState(false);
   const [form] = Form.useForm<Edit>();
   const state = Form.useWatch('state', form);
@@ -50,6 +51,7 @@ export default function OrderPage() {
       const got = await orderApi.get(id);
       show(got.order);
       setEvents(got.events);
+      setCalls(await orderApi.linkedCalls(id));
     } catch (e) {
       if (e instanceof ApiError && e.statusCode === 404) setMissing(true);
       else message.error(e instanceof Error ? e.message : String(e));
@@ -149,7 +151,8 @@ export default function OrderPage() {
             {kind && Object.entries(kind.fields).map(([name, f]) => (
               <Descriptions.Item key={name} label={f.title[lang]}><span data-testid={`order-kind-${name}`}>{String(order.fields[name] ?? '-')}</span></Descriptions.Item>
             ))}
-            {order.callId ? <Descriptions.Item label={t('workOrders.fields.callId')} span={2}><RecordingPlayer src={`/api/recordings/${encodeURIComponent(order.callId)}`} /></Descriptions.Item> : null}
+            {order.callId ? <Descriptions.Item label={t('workOrders.fields.callId')}>{order.callId}</Descriptions.Item> : null}
+            {order.chatId ? <Descriptions.Item label={t('workOrders.fields.chatId')}>{order.chatId}</Descriptions.Item> : null}
           </Descriptions>
           <div style={{ marginTop: 16 }}><Clocks order={order} /></div>
         </Card>
@@ -161,6 +164,8 @@ export default function OrderPage() {
                 <Typography.Text type="secondary">{e.time} · {e.userName || t('workOrders.timeline.system')}</Typography.Text>
                 <div>{eventText(e)}</div>
                 {e.type === 'file' && <OrderFile event={e} />}
+                {e.callId && <CallOnTimeline callId={e.callId} calls={calls} orderId={order.id} />}
+                {e.chatId && e.chatId === order.chatId && e.id === events.find((x) => x.chatId === order.chatId)?.id && <ChatOnTimeline orderId={order.id} />}
                 {e.body && !['merged', 'mergedFrom', 'file'].includes(e.type) && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{e.body}</Typography.Paragraph>}
               </div>
             ),

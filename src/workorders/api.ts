@@ -1,5 +1,5 @@
 import { http } from '../app/providers';
-import type { BulkBody, CreateOrder, ListBody, NoteBody, OrderEvent, OrderRow, Overview, UpdateOrder } from '../../schemas/workorders/wire';
+import type { BulkBody, CreateOrder, LinkedCall, ListBody, NoteBody, OrderChatBody, OrderChatPage, OrderEvent, OrderRow, Overview, UpdateOrder } from '../../schemas/workorders/wire';
 import type { KindField } from '../../schemas/workorders/kind-types';
 
 /** The work-order API (server/workorders/routes.ts), typed by the wire schemas. */
@@ -46,6 +46,8 @@ export const orderApi = {
   note: (body: NoteBody) => call<OrderRow>('addNote', body),
   merge: (id: number, into: number) => call<OrderRow>('merge', { id, into }),
   bulk: (body: BulkBody) => call<OrderRow[]>('bulk', body),
+  linkedCalls: (id: number) => call<LinkedCall[]>('getLinkedCalls', { id }),
+  chat: (body: OrderChatBody) => call<OrderChatPage>('getChat', body),
   /** Attaches a file through the chat files' upload (multipart, one part `file`); it shows on the timeline. */
   attach: async (id: number, file: Blob & { name?: string }) => {
     const form = new FormData();

@@ -1,11 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, storedToken, visitorSocket } from './helpers';
 
 /**
  * The order page's own pieces (issue 21 items 4-6): files attached to the order and shown on its
  * timeline with their size and a download link.
  */
 const SHOTS = process.env.E2E_SHOTS;
+
+async function adminHeaders(page: Page): Promise<Record<string, string>> {
+  const res = await page.request.post('/api/default/login', { data: { username: 'admin', password: 'admin123' } });
+  return { authorization: `Bearer ${(await res.json()).data.token as string}` };
+}
 
 /** A new order made through the API as the logged-in user; its id. */
 async function newOrder(page: Page, body: Record<string, unknown> = {}): Promise<number> {
@@ -39,4 +44,56 @@ test('a file attached to an order shows on its timeline with its size, and downl
   await expect(page.locator('.ant-message')).toContainText('不支持发送此类文件');
   await expect(page.getByTestId('order-file')).toHaveCount(1);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-file.png`, fullPage: true });
+});
+
+test("the department's staff hear the order's linked call, another seat's, and read its chat as it goes on", async ({ browser, baseURL }) => {
+  // agent2 takes a call on the simulated switch and hangs up: the call is recorded.
+  const agent = await (await browser.newContext()).newPage();
+  await loginAs(agent, 'agent2', 'agent123');
+  await readyOnPhoneBar(agent);
+  const admin = await adminHeaders(agent);
+  const phoneNo = `135${String(Date.now()).slice(-8)}`;
+  const rang = await agent.request.post('/api/sim/incoming', { headers: admin, data: { userSeatNo: '8102', phoneNo } });
+  expect(rang.status()).toBe(200);
+  const callId = (await rang.json()).data.callId as string;
+  const timer = agent.getByTestId('phone-timer');
+  await expect(timer).toContainText('振铃');
+  expect((await agent.request.post('/api/sim/answer', { headers: admin, data: { userSeatNo: '8102' } })).status()).toBe(200);
+  await expect(timer).toContainText('通话');
+  await agent.getByTestId('phone-action-hangup').click();
+  await expect(timer).toContainText('就绪');
+
+  // A visitor's chat (queued: no chat agent needed) says something; agent2 makes an order linked to both.
+  const visitor = await visitorSocket(baseURL!, `E2E linked ${Date.now()}`);
+  try {
+    const chatId = (await visitor.next((f) => f.type === 'welcome')).chat.chatId as string;
+    visitor.send({ type: 'message', clientMsgId: 'l1', contentType: 'text', content: 'The meter was changed last week' });
+    await visitor.next((f) => f.type === 'message' && f.content === 'The meter was changed last week');
+    const id = await newOrder(agent, { callId, chatId, source: 'chat', phone: phoneNo });
+
+    // The work-order department's user opens it: the call (seat 8102's) plays through the order.
+    const staff = await (await browser.newContext()).newPage();
+    await loginAs(staff, 'orders', 'orders123');
+    await staff.goto(`/#/workorder/order/${id}`);
+    const callView = staff.getByTestId('order-call').filter({ hasText: phoneNo });
+    await expect(callView).toContainText('坐席 8102');
+    const played = staff.waitForResponse((res) => res.url().includes(`/api/recordings/${callId}?order=${id}&`) && [200, 206].includes(res.status()));
+    await callView.getByTestId('recording-play').click();
+    await played;
+    await expect(callView.getByTestId('recording-player')).toBeVisible();
+
+    // The chat's transcript is inline, and what the visitor says later shows on refreshing.
+    const chat = staff.getByTestId('order-chat');
+    await expect(chat.getByTestId('order-chat-message')).toContainText(['The meter was changed last week']);
+    const shown = await chat.getByTestId('order-chat-message').count();
+    visitor.send({ type: 'message', clientMsgId: 'l2', contentType: 'text', content: 'It still reads high' });
+    await visitor.next((f) => f.type === 'message' && f.content === 'It still reads high');
+    await chat.getByTestId('order-chat-refresh').click();
+    await expect(chat.getByTestId('order-chat-message')).toHaveCount(shown + 1);
+    await expect(chat.getByTestId('order-chat-message').last()).toContainText('It still reads high');
+    await expect(chat.getByTestId('order-chat-message').last()).toContainText('客户');
+    if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-linked.png`, fullPage: true });
+  } finally {
+    visitor.close();
+  }
 });

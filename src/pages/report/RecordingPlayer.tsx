@@ -17,8 +17,9 @@ export function callIdOf(src: string): string | undefined {
 interface Link { url: string; exp: number }
 
 /** A signed link that plays the call for a few minutes (POST /api/recordings/link); errors stay on this row, no redirect. */
-async function askLink(callId: string): Promise<Link> {
-  const { data } = await http.post<Link>('/api/recordings/link', { callId }, { redirectOnAuthError: false });
+async function askLink(callId: string, workOrderId?: number): Promise<Link> {
+  const body = workOrderId === undefined ? { callId } : { callId, workOrderId };
+  const { data } = await http.post<Link>('/api/recordings/link', body, { redirectOnAuthError: false });
   return { url: apiUrl(data.url), exp: data.exp };
 }
 
@@ -30,8 +31,10 @@ const audioStyle = { height: 32, width: 240, maxWidth: '100%' } as const;
  * nothing up front), and the player then plays and seeks (range requests, 206) on it. A link
  * lasts minutes: when it runs out during a long listen, the player gets a new one and goes on
  * from the same second. An address on another server (a user's own recordSrc) plays as it is.
+ * `workOrderId`: the call is played as one linked to that work order (whoever reaches the order
+ * may hear it, whichever seat took it).
  */
-export default function RecordingPlayer({ src }: { src: string }) {
+export default function RecordingPlayer({ src, workOrderId }: { src: string; workOrderId?: number }) {
   const { t } = useTranslation();
   const callId = callIdOf(src);
   const [link, setLink] = useState<Link>();
@@ -47,7 +50,7 @@ export default function RecordingPlayer({ src }: { src: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      setLink(await askLink(callId));
+      setLink(await askLink(callId, workOrderId));
     } catch (err) {
       setLink(undefined);
       setError((err as Error).message);
