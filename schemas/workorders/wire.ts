@@ -227,6 +227,28 @@ export const slaSettingsSchema = {
   properties: { low: targets, normal: targets, high: targets, urgent: targets },
 } as const;
 
+/** A notice of an order to one user (getNotices, and the live stream's `notice` event): a mention, an assignment or a reminder due. */
+export const noticeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'time', 'orderId', 'orderNo', 'title'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { enum: ['mention', 'assigned', 'reminder'] },
+    time: { type: 'string' },
+    orderId: { type: 'integer' },
+    orderNo: { type: 'string' },
+    title: { type: 'string' },
+  },
+} as const;
+export type OrderNotice = FromSchema<typeof noticeSchema>;
+
+/** The overviews' counts and today's figures (getCounts, and the live stream's `counts` event). */
+export type OrderCounts = Record<Overview, number> & { createdToday: number; closedToday: number };
+
+/** The live stream's events (GET /api/WorkOrder/events): `counts` at once and after each change that concerns the user, `notice` as one comes. */
+export type OrderLiveEvent = { event: 'counts'; data: OrderCounts } | { event: 'notice'; data: OrderNotice };
+
 /** A call linked to an order (its own, or one its timeline names), as the call records tell it. */
 export const linkedCallSchema = {
   type: 'object', additionalProperties: false,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { escapeLike } from '../lists/sql.ts';
-import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
+import { OVERVIEWS, type ListBody, type OrderCounts, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
 import { reachWhere, staffWhere, type Reach } from './reach.ts';
 import { orderSelect, toOrder, type OrderDbRow } from './rows.ts';
 import type { Calendar } from '../../schemas/workorders/calendar.ts';
@@ -68,7 +68,7 @@ export async function listOrders(db: Queryable, reach: Reach, body: ListBody, ca
 }
 
 /** Today's figures beside the overviews' counts (the work-order home): orders created and closed since midnight (server time). */
-export interface OrderCounts extends Record<Overview, number> { createdToday: number; closedToday: number }
+export type { OrderCounts };
 
 /** How many orders each overview holds for the user (the tabs, the home page), and today's created and closed ones. */
 export async function overviewCounts(db: Queryable, reach: Reach, now: Date): Promise<OrderCounts> {

@@ -1,6 +1,6 @@
 import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PRIORITIES, SETTABLE_STATES } from '../../schemas/workorders/states';
@@ -10,6 +10,7 @@ import { orderApi, orderPath } from './api';
 import { PriorityTag } from './Clocks';
 import { orderColumns } from './columns';
 import { OrderForm } from './OrderForm';
+import { useOrderLive } from './live';
 
 const PAGE_SIZE = 20;
 
@@ -52,6 +53,13 @@ export default function OrderListPage() {
     }
   }, [page, view, filters, message]);
   useEffect(() => void load(), [load]);
+  // Live counts (live.ts): the tabs follow them, and the page reads its rows again when they change.
+  const live = useOrderLive((st) => st.counts);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    if (live) void loadRef.current();
+  }, [live]);
 
   const take = async (order: OrderRow) => {
     try {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { OrderRow, Overview } from '../../schemas/workorders/wire';
 import { orderApi } from './api';
 import { orderColumns } from './columns';
+import { openLiveStream, useOrderLive } from './live';
 
 export const LIST_PATH = '/workorder/consultorder';
 
@@ -17,25 +18,28 @@ const FIGURES = ['mine', 'queue', 'overdue', 'reminders', 'createdToday', 'close
  * and the overdue ones, each opening its order; a figure opens the list on its overview.
  */
 export function WorkOrderHome() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [counts, setCounts] = useState<Counts>();
   const [queue, setQueue] = useState<OrderRow[]>([]);
   const [overdue, setOverdue] = useState<OrderRow[]>([]);
+  // Live (live.ts): the figures follow the stream's counts, and the two tables are read again when they change.
+  useEffect(() => openLiveStream(() => (i18n.language === 'en' ? 'en' : 'zh-CN')), [i18n]);
+  const live = useOrderLive((s) => s.counts);
   useEffect(() => {
-    let live = true;
-    void Promise.all([orderApi.counts(), orderApi.list({ pageNo: 1, pageSize: 5, view: 'queue' }), orderApi.list({ pageNo: 1, pageSize: 5, view: 'overdue' })])
+    let current = true;
+    void Promise.all([live ?? orderApi.counts(), orderApi.list({ pageNo: 1, pageSize: 5, view: 'queue' }), orderApi.list({ pageNo: 1, pageSize: 5, view: 'overdue' })])
       .then(([c, q, o]) => {
-        if (!live) return;
+        if (!current) return;
         setCounts(c);
         setQueue(q.records);
         setOverdue(o.records);
       })
       .catch(() => undefined);
     return () => {
-      live = false;
+      current = false;
     };
-  }, []);
+  }, [live]);
   const open = (path: string) => void navigate(path);
   const columns = orderColumns(t, open);
   const label = (k: (typeof FIGURES)[number]) => (k === 'createdToday' || k === 'closedToday' ? t(`workOrders.home.${k}`) : t(`workOrders.views.${k}`));
