@@ -297,3 +297,10 @@ export const orderChatPageSchema = {
   },
 } as const;
 export type OrderChatPage = FromSchema<typeof orderChatPageSchema>;
+
+/** Links a call the user's seat made or took to an order (a call back from the order): a 'call' event naming it. */
+export const linkCallSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'callId'],
+  properties: { id, callId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' } },
+} as const;
+export type LinkCallBody = FromSchema<typeof linkCallSchema>;

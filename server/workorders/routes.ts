@@ -9,7 +9,7 @@ import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  orderChatSchema, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
+  linkCallSchema, orderChatSchema, type LinkCallBody, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
@@ -39,6 +39,7 @@ const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
 const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
 const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
+const linkCallBody: Check<LinkCallBody> = compile(linkCallSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
 
@@ -115,6 +116,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
     return (await linkedCalls(ctx.db, b.id)).map((c) => (full ? c : { ...c, phoneNo: maskPhone(c.phoneNo) }));
   });
   checked('getChat', chatBody, async (req, lang, b) => chatPage(ctx.db, (await orders.get(req.user!, lang, b.id)).chatId, b.after ?? 0, b.limit ?? 50));
+  checked('linkCall', linkCallBody, async (req, lang, b) => seen(req, await orders.linkCall(req.user!, lang, b.id, b.callId)));
   checked('update', updateBody, async (req, lang, b) => {
     realPhone(lang, b.phone);
     return seen(req, await orders.update(req.user!, lang, b));

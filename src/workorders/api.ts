@@ -46,6 +46,7 @@ export const orderApi = {
   note: (body: NoteBody) => call<OrderRow>('addNote', body),
   merge: (id: number, into: number) => call<OrderRow>('merge', { id, into }),
   bulk: (body: BulkBody) => call<OrderRow[]>('bulk', body),
+  linkCall: (id: number, callId: string) => call<OrderRow>('linkCall', { id, callId }),
   linkedCalls: (id: number) => call<LinkedCall[]>('getLinkedCalls', { id }),
   chat: (body: OrderChatBody) => call<OrderChatPage>('getChat', body),
   /** Attaches a file through the chat files' upload (multipart, one part `file`); it shows on the timeline. */

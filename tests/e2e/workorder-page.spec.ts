@@ -97,3 +97,45 @@ test("the department's staff hear the order's linked call, another seat's, and r
     visitor.close();
   }
 });
+
+test('a work-order user with a seat calls the customer back from the order: the call is on its timeline, then its recording', async ({ browser }) => {
+  // The demo's work-order department has no phone bar; a deployment that calls back gives it one.
+  const setup = await (await browser.newContext()).newPage();
+  const admin = await adminHeaders(setup);
+  const phoneBar = (on: boolean) => setup.request.post('/api/departmentManagement/doEdit', { headers: admin, data: { id: 4, phoneBar: on } });
+  expect((await phoneBar(true)).status()).toBe(200);
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await loginAs(page, 'orders', 'orders123');
+    await readyOnPhoneBar(page);
+    const phoneNo = `133${String(Date.now()).slice(-8)}`;
+    const id = await newOrder(page, { phone: phoneNo });
+    await page.goto(`/#/workorder/order/${id}`);
+    const callBack = page.getByTestId('order-call-back');
+    await expect(callBack).toBeEnabled();
+    await callBack.click();
+    // The phone bar dials the number; the simulated customer answers; the call is linked to the order.
+    const timer = page.getByTestId('phone-timer');
+    await expect(timer).toContainText('通话');
+    const event = page.getByTestId('order-event').filter({ hasText: '关联了通话' });
+    await expect(event).toContainText('周婷');
+    const callView = event.getByTestId('order-call');
+    await expect(callView).toContainText(phoneNo);
+    await expect(callView).toContainText('呼出');
+    await expect(callBack).toBeDisabled();
+    // Hung up from the bar: the call's record is complete and its recording plays from the order.
+    await page.getByTestId('phone-action-hangup').click();
+    await expect(timer).toContainText('就绪');
+    await expect(callView.getByTestId('recording-play')).toBeVisible();
+    const callId = (await callView.getAttribute('data-call-id'))!;
+    const played = page.waitForResponse((res) => res.url().includes(`/api/recordings/${callId}?order=${id}&`) && [200, 206].includes(res.status()));
+    await callView.getByTestId('recording-play').click();
+    await played;
+    const token = await storedToken(page);
+    const got = await page.request.post('/api/WorkOrder/getById', { headers: { authorization: `Bearer ${token}` }, data: { id } });
+    expect((await got.json()).data.events.filter((e: { type: string }) => e.type === 'call').map((e: { callId: string }) => e.callId)).toEqual([callId]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-call-back.png`, fullPage: true });
+  } finally {
+    expect((await phoneBar(false)).status()).toBe(200);
+  }
+});
