@@ -129,6 +129,8 @@ export const listSchema = {
     departId: { type: 'integer', minimum: 1 },
     phone,
     keyword: text(100),
+    /** Orders created today, or closed today (the work-order home's figures). */
+    today: { enum: ['created', 'closed'] },
   },
 } as const;
 export type ListBody = FromSchema<typeof listSchema>;

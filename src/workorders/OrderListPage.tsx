@@ -1,4 +1,4 @@
-import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,9 @@ export default function OrderListPage() {
   const asked = search.get('view') as Overview | null;
   const [view, setView] = useState<Overview>(asked && (OVERVIEWS as readonly string[]).includes(asked) ? asked : 'mine');
   const [filters, setFilters] = useState<Pick<ListBody, 'state' | 'priority' | 'keyword'>>({});
+  // ?today=created|closed (the home's figures for today): a filter shown as a tag until closed.
+  const askedToday = search.get('today');
+  const [today, setToday] = useState<ListBody['today']>(askedToday === 'created' || askedToday === 'closed' ? askedToday : undefined);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<OrderRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -43,7 +46,7 @@ export default function OrderListPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const [list, c] = await Promise.all([orderApi.list({ pageNo: page, pageSize: PAGE_SIZE, view, ...filters }), orderApi.counts()]);
+      const [list, c] = await Promise.all([orderApi.list({ pageNo: page, pageSize: PAGE_SIZE, view, ...filters, ...(today ? { today } : {}) }), orderApi.counts()]);
       setRows(list.records);
       setTotal(list.total);
       setCounts(c);
@@ -52,7 +55,7 @@ export default function OrderListPage() {
     } finally {
       setLoading(false);
     }
-  }, [page, view, filters, message]);
+  }, [page, view, filters, today, message]);
   useEffect(() => void load(), [load]);
   // Live counts (live.ts): the tabs follow them, and the page reads its rows again when they change.
   const live = useOrderLive((st) => st.counts);
@@ -98,6 +101,7 @@ export default function OrderListPage() {
         <Form.Item name="priority"><Select allowClear placeholder={t('workOrders.filters.priority')} style={{ width: 120 }}
           options={PRIORITIES.map((p) => ({ value: p, label: t(`workOrders.priority.${p}`) }))} /></Form.Item>
         <Form.Item><Button htmlType="submit" type="primary">{t('workOrders.filters.search')}</Button></Form.Item>
+        {today && <Form.Item><Tag closable color="blue" onClose={() => { setToday(undefined); setPage(1); }} data-testid="order-today">{t(`workOrders.home.${today}Today`)}</Tag></Form.Item>}
       </Form>
       {selected.length > 0 && (
         <Form form={bulk} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} data-testid="order-bulk">

@@ -12,10 +12,16 @@ export const LIST_PATH = '/workorder/consultorder';
 type Counts = Awaited<ReturnType<typeof orderApi.counts>>;
 const FIGURES = ['mine', 'queue', 'overdue', 'reminders', 'createdToday', 'closedToday'] as const;
 
+/** The list a figure opens: its overview, or every order created or closed today (the server counts each as its list filters it). */
+const figureLink = (k: (typeof FIGURES)[number]) =>
+  k === 'createdToday' ? `${LIST_PATH}?view=all&today=created` : k === 'closedToday' ? `${LIST_PATH}?view=all&today=closed` : `${LIST_PATH}?view=${k satisfies Overview}`;
+
 /**
  * The home of a work-order department's staff: their counts (mine, the department's queue,
  * overdue, reminders due, created and closed today), the oldest orders waiting in the queue
- * and the overdue ones, each opening its order; a figure opens the list on its overview.
+ * and the overdue ones, each opening its order; a figure opens the list on its overview, today's
+ * figures the list of the orders created or closed today (each figure is its list's total). The
+ * figures and tables follow the live counts (live.ts).
  */
 export function WorkOrderHome() {
   const { t, i18n } = useTranslation();
@@ -48,7 +54,7 @@ export function WorkOrderHome() {
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {FIGURES.map((k) => (
           <Col key={k} xs={12} md={8} xl={4}>
-            <Card hoverable={k !== 'createdToday' && k !== 'closedToday'} onClick={() => k !== 'createdToday' && k !== 'closedToday' && open(`${LIST_PATH}?view=${k satisfies Overview}`)}>
+            <Card hoverable onClick={() => open(figureLink(k))} data-testid={`home-card-${k}`}>
               <Statistic title={label(k)} value={counts?.[k] ?? '-'} valueStyle={k === 'overdue' && (counts?.overdue ?? 0) > 0 ? { color: '#cf1322' } : undefined} data-testid={`home-${k}`} />
             </Card>
           </Col>

@@ -61,3 +61,23 @@ test('the badge, the home and a notice follow an agent\'s create and assignment 
   await agentContext.close();
   await staffContext.close();
 });
+
+test("the home's figures open their lists: today's created orders are as many as the figure says", async ({ page, request }) => {
+  const login = await request.post('/api/default/login', { data: { username: 'agent1', password: 'agent123' } });
+  const agent = (await login.json()).data.token as string;
+  const made = await request.post('/api/WorkOrder/create', { headers: { authorization: `Bearer ${agent}` }, data: { kind: 'consult', title: `Today ${Date.now()}`, source: 'web', departId: 4 } });
+  expect(made.status()).toBe(200);
+  await loginAs(page, 'orders', 'orders123');
+  const figure = page.getByTestId('home-createdToday');
+  await expect(figure).toContainText(/\d+/);
+  const shown = Number((await figure.locator('.ant-statistic-content-value').textContent())!.trim());
+  expect(shown).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('home-card-createdToday').click();
+  await expect(page).toHaveURL(/#\/workorder\/consultorder\?view=all&today=created$/);
+  await expect(page.getByTestId('order-today')).toBeVisible();
+  await expect(page.locator('.ant-pagination-total-text')).toContainText(String(shown));
+  await page.screenshot({ path: test.info().outputPath('today-list.png'), fullPage: true });
+  // Closing the filter shows every order again.
+  await page.getByTestId('order-today').locator('.ant-tag-close-icon').click();
+  await expect(page.getByTestId('order-today')).toBeHidden();
+});
