@@ -129,6 +129,8 @@ export const listSchema = {
     departId: { type: 'integer', minimum: 1 },
     phone,
     keyword: text(100),
+    /** Orders created today, or closed today (the work-order home's figures). */
+    today: { enum: ['created', 'closed'] },
   },
 } as const;
 export type ListBody = FromSchema<typeof listSchema>;
@@ -227,6 +229,28 @@ export const slaSettingsSchema = {
   properties: { low: targets, normal: targets, high: targets, urgent: targets },
 } as const;
 
+/** A notice of an order to one user (getNotices, and the live stream's `notice` event): a mention, an assignment or a reminder due. */
+export const noticeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'time', 'orderId', 'orderNo', 'title'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { enum: ['mention', 'assigned', 'reminder'] },
+    time: { type: 'string' },
+    orderId: { type: 'integer' },
+    orderNo: { type: 'string' },
+    title: { type: 'string' },
+  },
+} as const;
+export type OrderNotice = FromSchema<typeof noticeSchema>;
+
+/** The overviews' counts and today's figures (getCounts, and the live stream's `counts` event). */
+export type OrderCounts = Record<Overview, number> & { createdToday: number; closedToday: number };
+
+/** The live stream's events (GET /api/WorkOrder/events): `counts` at once and after each change that concerns the user, `notice` as one comes. */
+export type OrderLiveEvent = { event: 'counts'; data: OrderCounts } | { event: 'notice'; data: OrderNotice };
+
 /** A call linked to an order (its own, or one its timeline names), as the call records tell it. */
 export const linkedCallSchema = {
   type: 'object', additionalProperties: false,
@@ -273,3 +297,36 @@ export const orderChatPageSchema = {
   },
 } as const;
 export type OrderChatPage = FromSchema<typeof orderChatPageSchema>;
+
+/** Links a call the user's seat made or took to an order (a call back from the order): a 'call' event naming it. */
+export const linkCallSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'callId'],
+  properties: { id, callId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' } },
+} as const;
+export type LinkCallBody = FromSchema<typeof linkCallSchema>;
+
+/**
+ * A template for common orders of a kind (an administrator's; everyone who creates orders reads
+ * them): what it fills in on the create form. `id` names the template to change; without it a new
+ * one is made. Its fields are the kind's (checked against its file), none of them required.
+ */
+export const templateSchema = {
+  type: 'object', additionalProperties: false, required: ['kind', 'name', 'title'],
+  properties: {
+    id,
+    kind: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z][a-zA-Z0-9_]*$' },
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    category: text(64),
+    priority: { enum: PRIORITIES },
+    description: text(10_000),
+    fields,
+    sortOrder: { type: 'integer', minimum: 0, maximum: 100_000 },
+  },
+} as const;
+export type TemplateBody = FromSchema<typeof templateSchema>;
+export type OrderTemplate = Required<Omit<TemplateBody, 'id'>> & { id: number; updateTime: string };
+
+export const templateListSchema = {
+  type: 'object', additionalProperties: false, properties: { kind: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z][a-zA-Z0-9_]*$' } },
+} as const;

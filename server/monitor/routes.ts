@@ -3,11 +3,12 @@ import type { AppContext } from '../context.ts';
 import { sessionWatch, type SessionEnd } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
 import { bearerToken } from '../http/guard.ts';
-import { ApiError, forbidden } from '../http/envelope.ts';
+import { forbidden } from '../http/envelope.ts';
+import { openEventStream } from '../http/event-stream.ts';
 import { languageOf, message } from '../http/language.ts';
 import { ownSeatOf, seesAllSeats } from '../../schemas/permissions.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
-import { SeatMonitorHub, type MonitorMessage } from './hub.ts';
+import { SeatMonitorHub } from './hub.ts';
 
 /**
  * Heartbeat period: a comment line every so often keeps proxies from closing an idle stream. The
@@ -19,8 +20,6 @@ export const monitorTiming = { heartbeatMs: 15_000 };
 
 /** The `end` event's reason for each way the watch ends a stream. */
 const END_REASONS: Record<SessionEnd, MonitorEnd['reason']> = { ended: 'session', seat: 'seat', role: 'role' };
-
-const frame = (msg: MonitorMessage) => `id: ${msg.id}\nevent: ${msg.type}\ndata: ${JSON.stringify(msg)}\n\n`;
 
 /**
  * GET /api/CallInfo/seatMonitorEvents: server-sent events of seat changes (see SeatMonitorHub).
@@ -46,36 +45,20 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     const user = req.user!;
     const own = ownSeatOf(user);
     if (own === null) throw forbidden(message(lang, 'ownSeatOnly'));
-    // Only an event-stream client gets the endless answer; anything else (a JSON call, a route
-    // sweep) gets a plain refusal instead of a request that never completes.
-    if (!/\btext\/event-stream\b/i.test(req.headers.accept ?? '')) throw new ApiError(406, message(lang, 'eventStreamOnly'));
     const token = bearerToken(req.headers.authorization)!;
     const lastHeader = req.headers['last-event-id'];
     const lastId = typeof lastHeader === 'string' && /^\d{1,20}$/.test(lastHeader) ? lastHeader : undefined;
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no', // nginx: pass events through as they come
-      connection: 'keep-alive',
-    });
-    res.write(`retry: 1000\n\n`);
-
     let unsubscribe = () => {};
-    let ended = false;
-    const end = (reason?: MonitorEnd['reason']) => {
-      if (ended) return;
-      ended = true;
-      clearInterval(beat);
-      session.stop();
-      unsubscribe();
-      open.delete(end);
-      if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason } satisfies MonitorEnd)}\n\n`);
-      res.end();
-    };
+    const stream = openEventStream(req, reply, {
+      heartbeatMs: monitorTiming.heartbeatMs,
+      onEnd: () => {
+        session.stop();
+        unsubscribe();
+        open.delete(end);
+      },
+    });
+    const end = (reason?: MonitorEnd['reason']) => stream.end(reason ? ({ reason } satisfies MonitorEnd) : undefined);
     // The end of the login (logout, remote logout, newer login, password change, disabled or deleted
     // account, expiry) ends the stream at once, whichever process ended it (SessionWatch); so does an
     // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter.
@@ -84,14 +67,10 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     const everySeat = own === undefined;
     const session = sessions.open(user, token, (why) => end(END_REASONS[why]), monitorTiming.heartbeatMs,
       { seat: everySeat ? null : user.userSeatNo, admits: (fresh) => seesAllSeats(fresh) === everySeat });
-    const beat = setInterval(() => {
-      if (!ended) res.write(': ping\n\n');
-    }, monitorTiming.heartbeatMs);
     open.add(end);
-    req.raw.on('close', () => end());
     try {
-      const off = await hub.subscribe({ own, send: (msg) => { if (!ended) res.write(frame(msg)); } }, lastId);
-      if (ended) off();
+      const off = await hub.subscribe({ own, send: (msg) => stream.send(msg.type, msg, msg.id) }, lastId);
+      if (stream.ended) off();
       else unsubscribe = off;
     } catch (err) {
       app.log.error({ err }, 'seat monitor stream could not start');

@@ -301,6 +301,30 @@ export class OrderActions {
     });
   }
 
+  /**
+   * Links a call of the user's own seat to the order (a call back dialled from the order page):
+   * a 'call' event naming it, once per call (asking again answers the order as it is). A call the
+   * records do not show as the seat's yet answers 409 with `callPending` (the switch's events are
+   * written just after the seat hears of the call): the page asks again shortly.
+   */
+  async linkCall(user: SessionUser, lang: Language, id: number, callId: string): Promise<OrderRow> {
+    const reach = await this.reach(user);
+    const at = this.now();
+    return this.db.transaction(async (tx) => {
+      const row = await this.reachable(tx, lang, reach, id);
+      if (row.state === 'merged') throw new ApiError(409, message(lang, 'woMerged'));
+      const [linked] = await tx.query(`SELECT 1 FROM work_order_events WHERE order_id = $1 AND type = 'call' AND call_id = $2`, [id, callId]);
+      if (linked) return this.answer(tx, id);
+      const [own] = user.userSeatNo
+        ? await tx.query<{ phone: string }>('SELECT phone_no AS phone FROM call_records WHERE call_id = $1 AND user_seat_no = $2 LIMIT 1', [callId, user.userSeatNo])
+        : [];
+      if (!own) throw new ApiError(409, message(lang, 'woCallNotYours'), { callPending: true });
+      await addEvent(tx, id, { type: 'call', userId: user.userId, userName: user.userName, at, internal: true, callId });
+      await this.write(tx, id, {}, undefined, false);
+      return this.answer(tx, id);
+    });
+  }
+
   /** Merges a duplicate into another order: its timeline moves there, it is left as "merged", and the customer sees one number. */
   async merge(user: SessionUser, lang: Language, id: number, into: number): Promise<OrderRow> {
     if (id === into) throw fieldError(lang, 'into', message(lang, 'woMergeSelf'));

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { escapeLike } from '../lists/sql.ts';
-import { OVERVIEWS, type ListBody, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
+import { OVERVIEWS, type ListBody, type OrderCounts, type Overview, type OrderRow } from '../../schemas/workorders/wire.ts';
 import { reachWhere, staffWhere, type Reach } from './reach.ts';
 import { orderSelect, toOrder, type OrderDbRow } from './rows.ts';
 import type { Calendar } from '../../schemas/workorders/calendar.ts';
@@ -42,6 +42,19 @@ function overviewWhere(view: Overview, reach: Reach, b: Binds): string {
   }
 }
 
+/**
+ * Today's figures as conditions on `o`, since midnight of the server's day: created today, and
+ * closed today (closed now, by a change or an automatic close made today: a reply added today to
+ * an order closed before does not count it again, though it moves updated_at, which is only the
+ * cheap first test). The home's figures count them; the list filters by them (`today`).
+ */
+function todayWhere(which: NonNullable<ListBody['today']>, b: Binds): string {
+  const today = `date_trunc('day', ${b.now}::timestamptz)`;
+  if (which === 'created') return `o.created_at >= ${today}`;
+  return `(o.state = 'closed' AND o.updated_at >= ${today} AND EXISTS (SELECT 1 FROM work_order_events ce WHERE ce.order_id = o.id AND ce.at >= ${today}
+    AND ce.changes @> '[{"field": "state", "to": "closed"}]'::jsonb))`;
+}
+
 export async function listOrders(db: Queryable, reach: Reach, body: ListBody, cal: Calendar, now: Date): Promise<{ records: OrderRow[]; total: number }> {
   const b = new Binds(now);
   const view = body.view ?? 'all';
@@ -51,6 +64,7 @@ export async function listOrders(db: Queryable, reach: Reach, body: ListBody, ca
   if (body.priority) where.push(`o.priority = ${b.bind(body.priority)}`);
   if (body.departId) where.push(`o.depart_id = ${b.bind(body.departId)}`);
   if (body.phone) where.push(`o.phone = ${b.bind(body.phone)}`);
+  if (body.today) where.push(todayWhere(body.today, b));
   if (body.keyword) {
     const k = b.bind(`%${escapeLike(body.keyword)}%`);
     where.push(`(o.title ILIKE ${k} ESCAPE '\\' OR o.order_no ILIKE ${k} ESCAPE '\\' OR o.customer_name ILIKE ${k} ESCAPE '\\')`);
@@ -68,17 +82,16 @@ export async function listOrders(db: Queryable, reach: Reach, body: ListBody, ca
 }
 
 /** Today's figures beside the overviews' counts (the work-order home): orders created and closed since midnight (server time). */
-export interface OrderCounts extends Record<Overview, number> { createdToday: number; closedToday: number }
+export type { OrderCounts };
 
 /** How many orders each overview holds for the user (the tabs, the home page), and today's created and closed ones. */
 export async function overviewCounts(db: Queryable, reach: Reach, now: Date): Promise<OrderCounts> {
   const b = new Binds(now);
   const base = reachWhere(reach, b.params);
   const cols = OVERVIEWS.map((v) => `count(*) FILTER (WHERE ${overviewWhere(v, reach, b)})::integer AS "${v}"`).join(', ');
-  const today = `date_trunc('day', ${b.now}::timestamptz)`;
   const [row] = await db.query<Record<string, number>>(
-    `SELECT ${cols}, count(*) FILTER (WHERE o.created_at >= ${today})::integer AS "createdToday",
-            count(*) FILTER (WHERE o.state = 'closed' AND o.updated_at >= ${today})::integer AS "closedToday"
+    `SELECT ${cols}, count(*) FILTER (WHERE ${todayWhere('created', b)})::integer AS "createdToday",
+            count(*) FILTER (WHERE ${todayWhere('closed', b)})::integer AS "closedToday"
        FROM work_orders o WHERE ${base}`, b.params);
   const n = (k: string) => Number(row?.[k] ?? 0);
   return { ...Object.fromEntries(OVERVIEWS.map((v) => [v, n(v)])), createdToday: n('createdToday'), closedToday: n('closedToday') } as OrderCounts;

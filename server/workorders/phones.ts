@@ -26,8 +26,11 @@ export const isMasked = (phone: string | undefined): boolean => phone !== undefi
 
 type Who = Pick<SessionUser, 'userId' | 'roles' | 'ability'>;
 
-const maskRow = (who: Who, row: OrderRow, inList: boolean): OrderRow =>
-  seesPhones(who) || (!inList && (row.ownerId === who.userId || row.creatorId === who.userId)) ? row : { ...row, phone: maskPhone(row.phone) };
+/** Whether the user reads this order's customer number in full (`inList`: in a list, where only the ability counts). */
+export const seesPhoneOf = (who: Who, row: Pick<OrderRow, 'ownerId' | 'creatorId'>, inList = false): boolean =>
+  seesPhones(who) || (!inList && (row.ownerId === who.userId || row.creatorId === who.userId));
+
+const maskRow = (who: Who, row: OrderRow, inList: boolean): OrderRow => (seesPhoneOf(who, row, inList) ? row : { ...row, phone: maskPhone(row.phone) });
 
 /** A list's rows as the user may read them. */
 export const listAsSeen = (who: Who, rows: OrderRow[]): OrderRow[] => (seesPhones(who) ? rows : rows.map((r) => maskRow(who, r, true)));

@@ -4,22 +4,28 @@ import { anyUser } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
 import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
-import { ADMIN_WRITE, SEES_EVERY_ORDER } from '../../schemas/permissions.ts';
+import { ADMIN_WRITE, SEES_EVERY_ORDER, seesAllOrders } from '../../schemas/permissions.ts';
 import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar.ts';
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  orderChatSchema, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
+  linkCallSchema, orderChatSchema, templateListSchema, templateSchema, type TemplateBody, type LinkCallBody, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
 import { chatPage, linkedCalls } from './linked.ts';
+import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
 import { reachOf, reachWhere } from './reach.ts';
+import { NOTICE_SELECT, OrderLiveHub } from './live.ts';
+import { openEventStream } from '../http/event-stream.ts';
+import { bearerToken } from '../http/guard.ts';
+import { sessionWatch } from '../http/token-session.ts';
+import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
 import { eventsOf } from './rows.ts';
-import { errorAsSeen, isMasked, listAsSeen, maskPhone, orderAsSeen } from './phones.ts';
+import { errorAsSeen, isMasked, listAsSeen, maskPhone, orderAsSeen, seesPhoneOf } from './phones.ts';
 import { readSettings, writeSetting } from './settings.ts';
 import { recomputeAll, sweepOrders } from './sweep.ts';
 
@@ -34,8 +40,18 @@ const mergeBody: Check<FromSchema<typeof mergeSchema>> = compile(mergeSchema);
 const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
 const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
+const linkCallBody: Check<LinkCallBody> = compile(linkCallSchema);
+const templateBody: Check<TemplateBody> = compile(templateSchema);
+const templateListBody: Check<FromSchema<typeof templateListSchema>> = compile(templateListSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
+
+/**
+ * The live stream's timing: a comment line every `heartbeatMs` (and the login checked again), and
+ * every stream's counts read again every `refreshMs` (an SLA deadline passes without a write).
+ * Tests shorten them.
+ */
+export const liveTiming = { heartbeatMs: 15_000, refreshMs: 60_000 };
 
 /** How often each process runs the work-order sweep (pending close, reminders). */
 export const ORDER_SWEEP_MS = 30_000;
@@ -99,11 +115,11 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   // The calls' numbers are the customer's: masked exactly when the order's number is for this user (phones.ts).
   checked('getLinkedCalls', idBody, async (req, lang, b) => {
     const order = await orders.get(req.user!, lang, b.id);
-    const probe = '00000000000';
-    const full = orderAsSeen(req.user!, { ...order, phone: probe }).phone === probe;
+    const full = seesPhoneOf(req.user!, order);
     return (await linkedCalls(ctx.db, b.id)).map((c) => (full ? c : { ...c, phoneNo: maskPhone(c.phoneNo) }));
   });
   checked('getChat', chatBody, async (req, lang, b) => chatPage(ctx.db, (await orders.get(req.user!, lang, b.id)).chatId, b.after ?? 0, b.limit ?? 50));
+  checked('linkCall', linkCallBody, async (req, lang, b) => seen(req, await orders.linkCall(req.user!, lang, b.id, b.callId)));
   checked('update', updateBody, async (req, lang, b) => {
     realPhone(lang, b.phone);
     return seen(req, await orders.update(req.user!, lang, b));
@@ -117,11 +133,42 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   // The user's unread notices, of orders still within their reach (one moved to another department since is not shown).
   checked('getNotices', noBody, async (req) => {
     const params: unknown[] = [req.user!.userId];
-    return ctx.db.query(
-      `SELECT n.id, n.kind, n.at AS time, n.order_id AS "orderId", o.order_no AS "orderNo", o.title
-         FROM work_order_notices n JOIN work_orders o ON o.id = n.order_id
-        WHERE n.user_id = $1 AND n.read_at IS NULL AND ${reachWhere(reachOf(req.user!), params)} ORDER BY n.id DESC LIMIT 100`, params);
+    return ctx.db.query(`${NOTICE_SELECT} WHERE n.user_id = $1 AND n.read_at IS NULL AND ${reachWhere(reachOf(req.user!), params)} ORDER BY n.id DESC LIMIT 100`, params);
   });
+
+  // Live counts and notices (live.ts): an event stream per browser, fed from every process through LISTEN/NOTIFY.
+  const live = new OrderLiveHub({ db: ctx.db, clock: ctx.clock, onError: (err) => app.log.error({ err }, 'work-order live update not delivered'), refreshMs: liveTiming.refreshMs });
+  await live.start();
+  const sessions = await sessionWatch(app, ctx);
+  const streams = new Set<() => void>();
+  // Streams never end by themselves: end them before the server waits for its connections (as the seat monitor's).
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+    await live.stop();
+  });
+  app.get('/api/WorkOrder/events', { config: { access: anyUser } }, async (req, reply) => {
+    const user = req.user!;
+    let release = () => {};
+    const stream = openEventStream(req, reply, {
+      heartbeatMs: liveTiming.heartbeatMs,
+      onEnd: () => {
+        session.stop();
+        release();
+        streams.delete(end);
+      },
+    });
+    const end = (reason?: MonitorEnd['reason']) => stream.end(reason ? ({ reason } satisfies MonitorEnd) : undefined);
+    // The login's end ends the stream; so does a change of what the user reaches (roles, department): the browser opens a new one.
+    const all = seesAllOrders(user);
+    const session = sessions.open(user, bearerToken(req.headers.authorization)!, (why) => end(why === 'ended' ? 'session' : 'role'), liveTiming.heartbeatMs,
+      { seat: null, admits: (fresh) => seesAllOrders(fresh) === all && fresh.departId === user.departId });
+    streams.add(end);
+    release = live.add({ user, stream });
+  });
+  // Templates for common orders (item 5): everyone who creates orders reads them, administrators keep them.
+  checked('getTemplates', templateListBody, async (_req, _lang, b) => listTemplates(ctx.db, b.kind));
+  checked('saveTemplate', templateBody, async (_req, lang, b) => saveTemplate(ctx.db, kinds, lang, b, ctx.clock.date()), ADMIN_WRITE);
+  checked('deleteTemplate', idBody, async (_req, lang, b) => deleteTemplate(ctx.db, lang, b.id), ADMIN_WRITE);
   checked('getSettings', noBody, async () => readSettings(ctx.db));
   // An administrator's change of the calendar or the targets: saved, then every running clock computed again.
   checked('saveCalendar', calendarBody, async (_req, lang, b) => {

@@ -4,6 +4,7 @@ import { Badge, Layout, Menu, type MenuProps, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { MENU_BADGES } from '../app/menu-badges';
 import { useSession } from '../app/session';
 import { isExternal } from '../lib/route-path';
 import { siteTitleKey } from '../lib/site-title';
@@ -80,6 +81,8 @@ export function ShellSider() {
   const label = (node: MenuNode) => {
     // A title is an i18n key (menu.users) or plain text, which then shows as it is.
     const text = t(node.title, { defaultValue: node.title });
+    const Live = MENU_BADGES[node.key];
+    if (Live) return <>{text}<Live /></>;
     return node.badge || node.dot ? (
       <Badge count={node.badge} dot={node.dot} offset={[8, 0]} size="small">
         {text}

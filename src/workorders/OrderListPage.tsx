@@ -1,6 +1,6 @@
-import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Badge, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PRIORITIES, SETTABLE_STATES } from '../../schemas/workorders/states';
@@ -10,6 +10,8 @@ import { orderApi, orderPath } from './api';
 import { PriorityTag } from './Clocks';
 import { orderColumns } from './columns';
 import { OrderForm } from './OrderForm';
+import { useOrderLive } from './live';
+import TemplatesButton from './Templates';
 
 const PAGE_SIZE = 20;
 
@@ -28,6 +30,9 @@ export default function OrderListPage() {
   const asked = search.get('view') as Overview | null;
   const [view, setView] = useState<Overview>(asked && (OVERVIEWS as readonly string[]).includes(asked) ? asked : 'mine');
   const [filters, setFilters] = useState<Pick<ListBody, 'state' | 'priority' | 'keyword'>>({});
+  // ?today=created|closed (the home's figures for today): a filter shown as a tag until closed.
+  const askedToday = search.get('today');
+  const [today, setToday] = useState<ListBody['today']>(askedToday === 'created' || askedToday === 'closed' ? askedToday : undefined);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState<OrderRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -41,7 +46,7 @@ export default function OrderListPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const [list, c] = await Promise.all([orderApi.list({ pageNo: page, pageSize: PAGE_SIZE, view, ...filters }), orderApi.counts()]);
+      const [list, c] = await Promise.all([orderApi.list({ pageNo: page, pageSize: PAGE_SIZE, view, ...filters, ...(today ? { today } : {}) }), orderApi.counts()]);
       setRows(list.records);
       setTotal(list.total);
       setCounts(c);
@@ -50,8 +55,15 @@ export default function OrderListPage() {
     } finally {
       setLoading(false);
     }
-  }, [page, view, filters, message]);
+  }, [page, view, filters, today, message]);
   useEffect(() => void load(), [load]);
+  // Live counts (live.ts): the tabs follow them, and the page reads its rows again when they change.
+  const live = useOrderLive((st) => st.counts);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    if (live) void loadRef.current();
+  }, [live]);
 
   const take = async (order: OrderRow) => {
     try {
@@ -79,7 +91,7 @@ export default function OrderListPage() {
   const pendingBulk = bulkState === 'pending_reminder' || bulkState === 'pending_close';
 
   return (
-    <Card title={t('workOrders.title')} extra={<Button type="primary" onClick={() => setCreating(true)} data-testid="order-create">{t('workOrders.create')}</Button>}>
+    <Card title={t('workOrders.title')} extra={<Space><TemplatesButton /><Button type="primary" onClick={() => setCreating(true)} data-testid="order-create">{t('workOrders.create')}</Button></Space>}>
       <Tabs activeKey={view} onChange={(k) => { setView(k as Overview); setPage(1); setSelected([]); }} data-testid="order-views"
         items={OVERVIEWS.map((v) => ({ key: v, label: <Space size={6}>{t(`workOrders.views.${v}`)}{v !== 'all' && <Badge count={counts[v] ?? 0} showZero color={v === 'overdue' ? 'red' : '#1677ff'} overflowCount={999} />}</Space> }))} />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={(v: typeof filters) => { setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '' && !(Array.isArray(x) && !x.length)))); setPage(1); }}>
@@ -89,6 +101,7 @@ export default function OrderListPage() {
         <Form.Item name="priority"><Select allowClear placeholder={t('workOrders.filters.priority')} style={{ width: 120 }}
           options={PRIORITIES.map((p) => ({ value: p, label: t(`workOrders.priority.${p}`) }))} /></Form.Item>
         <Form.Item><Button htmlType="submit" type="primary">{t('workOrders.filters.search')}</Button></Form.Item>
+        {today && <Form.Item><Tag closable color="blue" onClose={() => { setToday(undefined); setPage(1); }} data-testid="order-today">{t(`workOrders.home.${today}Today`)}</Tag></Form.Item>}
       </Form>
       {selected.length > 0 && (
         <Form form={bulk} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} data-testid="order-bulk">

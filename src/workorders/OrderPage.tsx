@@ -10,6 +10,7 @@ import { ApiError } from '../lib/http-error';
 import { usePageTitle } from '../shell/use-page-title';
 import { orderApi } from './api';
 import { Clocks, PriorityTag, StateTag } from './Clocks';
+import CallBack from './CallBack';
 import { CallOnTimeline, ChatOnTimeline } from './Linked';
 import OrderFile from './OrderFile';
 import { useOrderCatalogue } from './OrderForm';
@@ -58,6 +59,7 @@ export default function OrderPage() {
     }
   }, [id, show, message]);
   useEffect(() => void load(), [load]);
+  const reload = useCallback(() => void load(), [load]);
 
   /** Runs an action; a 409 that carries the current order shows it. */
   const act = async (run: () => Promise<unknown>, done = t('workOrders.saved')) => {
@@ -129,6 +131,7 @@ export default function OrderPage() {
           title={<Space wrap><Typography.Text strong data-testid="order-no">{order.orderNo}</Typography.Text><span>{order.title}</span><StateTag state={order.state} /><PriorityTag priority={order.priority} /></Space>}
           extra={!final && (
             <Space wrap>
+              <CallBack order={order} changed={reload} />
               {order.ownerId === null && <Button type="primary" onClick={() => void act(() => orderApi.take(order.id), t('workOrders.actions.taken', { no: order.orderNo }))} data-testid="order-page-take">{t('workOrders.actions.take')}</Button>}
               <Button onClick={() => setDialog('transfer')}>{t('workOrders.actions.transfer')}</Button>
               {order.ownerId !== null && <Button onClick={() => setDialog('sendBack')}>{t('workOrders.actions.sendBack')}</Button>}

@@ -97,3 +97,91 @@ test("the department's staff hear the order's linked call, another seat's, and r
     visitor.close();
   }
 });
+
+test('a work-order user with a seat calls the customer back from the order: the call is on its timeline, then its recording', async ({ browser }) => {
+  // The demo's work-order department has no phone bar; a deployment that calls back gives it one.
+  const setup = await (await browser.newContext()).newPage();
+  const admin = await adminHeaders(setup);
+  const phoneBar = (on: boolean) => setup.request.post('/api/departmentManagement/doEdit', { headers: admin, data: { id: 4, phoneBar: on } });
+  expect((await phoneBar(true)).status()).toBe(200);
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await loginAs(page, 'orders', 'orders123');
+    await readyOnPhoneBar(page);
+    const phoneNo = `133${String(Date.now()).slice(-8)}`;
+    const id = await newOrder(page, { phone: phoneNo });
+    await page.goto(`/#/workorder/order/${id}`);
+    const callBack = page.getByTestId('order-call-back');
+    await expect(callBack).toBeEnabled();
+    await callBack.click();
+    // The phone bar dials the number; the simulated customer answers; the call is linked to the order.
+    const timer = page.getByTestId('phone-timer');
+    await expect(timer).toContainText('通话');
+    const event = page.getByTestId('order-event').filter({ hasText: '关联了通话' });
+    await expect(event).toContainText('周婷');
+    const callView = event.getByTestId('order-call');
+    await expect(callView).toContainText(phoneNo);
+    await expect(callView).toContainText('呼出');
+    await expect(callBack).toBeDisabled();
+    // Hung up from the bar: the call's record is complete and its recording plays from the order.
+    await page.getByTestId('phone-action-hangup').click();
+    await expect(timer).toContainText('就绪');
+    await expect(callView.getByTestId('recording-play')).toBeVisible();
+    const callId = (await callView.getAttribute('data-call-id'))!;
+    const played = page.waitForResponse((res) => res.url().includes(`/api/recordings/${callId}?order=${id}&`) && [200, 206].includes(res.status()));
+    await callView.getByTestId('recording-play').click();
+    await played;
+    const token = await storedToken(page);
+    const got = await page.request.post('/api/WorkOrder/getById', { headers: { authorization: `Bearer ${token}` }, data: { id } });
+    expect((await got.json()).data.events.filter((e: { type: string }) => e.type === 'call').map((e: { callId: string }) => e.callId)).toEqual([callId]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-call-back.png`, fullPage: true });
+  } finally {
+    expect((await phoneBar(false)).status()).toBe(200);
+  }
+});
+
+test('an administrator keeps a template; the create form fills itself from it', async ({ browser }) => {
+  const name = `Meter ${Date.now()}`;
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, 'admin', 'admin123');
+  await admin.goto('/#/workorder/consultorder');
+  await admin.getByTestId('order-templates').click();
+  await admin.getByTestId('order-template-add').click();
+  const dialog = admin.getByTestId('order-template-form');
+  await dialog.getByTestId('order-template-name').fill(name);
+  await dialog.getByTestId('order-template-title').fill('Meter reads too high');
+  await dialog.getByTestId('order-template-category').fill('billing');
+  await dialog.getByTestId('order-template-priority').click();
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('紧急', { exact: true }).click();
+  await dialog.getByTestId('order-template-description').fill('Reading, date, and a photo of the meter');
+  await admin.getByTestId('order-template-save').click();
+  await expect(admin.getByTestId('order-templates-table')).toContainText(name);
+  await expect(admin.getByTestId('order-templates-table').getByRole('row').filter({ hasText: name })).toContainText('紧急');
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/order-templates.png`, fullPage: true });
+  // A name already taken is refused under its field, and nothing is added.
+  await admin.getByTestId('order-template-add').click();
+  await dialog.getByTestId('order-template-name').fill(name);
+  await dialog.getByTestId('order-template-title').fill('Again');
+  await admin.getByTestId('order-template-save').click();
+  await expect(dialog).toContainText('该类型已有名为');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(admin.getByTestId('order-templates-table').getByRole('row').filter({ hasText: name })).toHaveCount(1);
+
+  // The work-order user creates an order from it: the template fills the form.
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, 'orders', 'orders123');
+  await staff.goto('/#/workorder/consultorder');
+  await staff.getByTestId('order-create').click();
+  const form = staff.getByTestId('order-form');
+  await expect(staff.getByTestId('order-templates')).toHaveCount(0);
+  await form.getByTestId('order-template').click();
+  await staff.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await expect(form.getByTestId('order-title')).toHaveValue('Meter reads too high');
+  await expect(form.getByTestId('order-category')).toHaveValue('billing');
+  await expect(form.getByTestId('order-description')).toHaveValue('Reading, date, and a photo of the meter');
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-form-template.png`, fullPage: true });
+  await staff.getByTestId('order-form-save').click();
+  await expect(staff).toHaveURL(/#\/workorder\/order\/\d+$/);
+  await expect(staff.getByTestId('order-page')).toContainText('Meter reads too high');
+  await expect(staff.getByTestId('order-page')).toContainText('紧急');
+});

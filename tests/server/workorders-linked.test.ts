@@ -5,6 +5,7 @@ import { chatIdOf, storeMessage } from '../../server/chat/store.ts';
 import type { LinkedCall, OrderChatPage, OrderRow } from '../../schemas/workorders/wire.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { RECORDING_SIZE, recordedCall } from './recording-fixtures.ts';
+import { insertCall } from './callinfo-fixtures.ts';
 import { openChat } from './upload-support.ts';
 
 /**
@@ -89,6 +90,32 @@ describe(`an order's linked call and chat on ${engine}`, () => {
     expect((await call('getLinkedCalls', { id: order.id }, t.agent2)).status).toBe(403);
     expect((await call('getLinkedCalls', { id: order.id, more: 1 }, t.orders)).status).toBe(400);
     expect(await ok('getLinkedCalls', { id: (await create({})).id }, t.agent1)).toEqual([]);
+  });
+
+  it("links a call of the user's own seat to the order once (a call back), and no one else's", async () => {
+    const order = await create({ phone: '13700000001' }, t.orders);
+    const mine = await insertCall(s.ctx.db, { seat: '8301', direction: 'out', phone: '13700000001' });
+    const events = async () => (await ok('getById', { id: order.id }, t.orders)).events as Array<{ type: string; callId: string; userName: string }>;
+    const before = await events();
+    // Another seat's call is not the user's to link (and may not yet be written: the page asks again).
+    const theirs = await insertCall(s.ctx.db, { seat: '8101' });
+    const refused = await call('linkCall', { id: order.id, callId: theirs }, t.orders);
+    expect(refused.status).toBe(409);
+    expect(refused.body.data.callPending).toBe(true);
+    expect(refused.body.msg).toMatch(/not one of your seat's calls/);
+    expect((await call('linkCall', { id: order.id, callId: theirs }, t.orders, 'zh')).body.msg).toMatch(/不是您坐席的通话/);
+    // Outside reach: 403; bad input: 400; nothing written.
+    expect((await call('linkCall', { id: order.id, callId: mine }, t.agent2)).status).toBe(403);
+    for (const bad of [{ id: order.id }, { id: order.id, callId: '' }, { id: order.id, callId: 'a b' }, { id: order.id, callId: mine, extra: 1 }]) {
+      expect((await call('linkCall', bad, t.orders)).status).toBe(400);
+    }
+    expect(await events()).toEqual(before);
+    // Its own call: one 'call' event, however often asked; it lists among the linked calls.
+    await ok('linkCall', { id: order.id, callId: mine }, t.orders);
+    await ok('linkCall', { id: order.id, callId: mine }, t.orders);
+    const calls = (await events()).filter((e) => e.type === 'call');
+    expect(calls).toEqual([expect.objectContaining({ callId: mine, userName: '周婷' })]);
+    expect((await ok('getLinkedCalls', { id: order.id }, t.orders) as LinkedCall[]).map((c) => c.callId)).toEqual([mine]);
   });
 
   it("masks the calls' numbers exactly when the order's number is masked for the user", async () => {

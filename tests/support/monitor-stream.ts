@@ -18,10 +18,11 @@ export interface Stream {
   ended: Promise<void>;
 }
 
-export async function openStream(app: FastifyInstance, token: string | undefined, lastId?: string): Promise<Stream> {
+/** An event stream of `app` (the seat monitor's unless `path` names another, e.g. the work orders' live stream). */
+export async function openStream(app: FastifyInstance, token: string | undefined, lastId?: string, path = MONITOR_PATH): Promise<Stream> {
   const address = app.server.address() as { port: number };
   const abort = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${address.port}${MONITOR_PATH}`, {
+  const res = await fetch(`http://127.0.0.1:${address.port}${path}`, {
     headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lastId ? { 'last-event-id': lastId } : {}) },
     signal: abort.signal,
   });

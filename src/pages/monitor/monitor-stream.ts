@@ -4,11 +4,14 @@ import type { MonitorMessage } from './seat-state';
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
-export interface MonitorStreamOptions {
+export interface MonitorStreamOptions<M = MonitorMessage> {
   url: string;
   getToken: () => string | null;
   language: () => string;
-  onMessage: (msg: MonitorMessage) => void;
+  /** Each event of `events` as it comes, with its name. */
+  onMessage: (msg: M, event: string) => void;
+  /** The events passed on (the seat monitor's `snapshot` and `seat` unless given). */
+  events?: readonly string[];
   onState: (state: StreamState) => void;
   /**
    * The server ended the stream for good: the login ended ('session', 401) or the user may not
@@ -19,11 +22,13 @@ export interface MonitorStreamOptions {
 }
 
 /**
- * Reads the seat monitor's event stream with fetch (EventSource cannot send the Authorization
+ * Reads the seat monitor's event stream (or another server-sent event stream of the API: the
+ * work orders' live counts and notices) with fetch (EventSource cannot send the Authorization
  * header) and reconnects after a drop, sending the last event id so the server sends only what
  * was missed. Returns a function that stops it.
  */
-export function connectMonitorStream(o: MonitorStreamOptions): () => void {
+export function connectMonitorStream<M = MonitorMessage>(o: MonitorStreamOptions<M>): () => void {
+  const events = o.events ?? ['snapshot', 'seat'];
   let stopped = false;
   let lastId: string | undefined;
   let abort: AbortController | undefined;
@@ -67,9 +72,9 @@ export function connectMonitorStream(o: MonitorStreamOptions): () => void {
             lastId = undefined;
             break read;
           }
-          if (ev.event !== 'snapshot' && ev.event !== 'seat') continue;
+          if (!events.includes(ev.event)) continue;
           lastId = ev.id;
-          o.onMessage(JSON.parse(ev.data) as MonitorMessage);
+          o.onMessage(JSON.parse(ev.data) as M, ev.event);
         }
       }
     } catch {

@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import { LIST_PATH } from '../workorders/WorkOrderHome';
+import { WorkOrderMenuBadges } from '../workorders/MenuBadges';
+
+/**
+ * Live badges beside menu entries, by the entry's path: the side menu (shell) shows the
+ * component after the entry's title. The work-order list's entry shows its overviews' counts.
+ */
+export const MENU_BADGES: Readonly<Record<string, ComponentType>> = {
+  [LIST_PATH]: WorkOrderMenuBadges,
+};
