@@ -185,3 +185,23 @@ test('an administrator keeps a template; the create form fills itself from it', 
   await expect(staff.getByTestId('order-page')).toContainText('Meter reads too high');
   await expect(staff.getByTestId('order-page')).toContainText('紧急');
 });
+
+test('a colleague named with @ in a note is told at once, and the notice opens the order', async ({ browser }) => {
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, 'orders', 'orders123');
+  const agent = await (await browser.newContext()).newPage();
+  await loginAs(agent, 'agent1', 'agent123');
+  const title = `Meter check ${Date.now()}`;
+  const id = await newOrder(agent, { title });
+  await agent.goto(`/#/workorder/order/${id}`);
+  await agent.getByTestId('order-note').fill('@orders could you read the meter on site?');
+  await agent.getByTestId('order-note-add').click();
+  await expect(agent.getByTestId('order-event').filter({ hasText: 'could you read the meter' })).toBeVisible();
+  // Her page, not reloaded, shows the mention; it opens the order, where the note is.
+  const notice = staff.getByTestId('work-order-notice').filter({ hasText: title });
+  await expect(notice).toContainText('提到了您');
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-mention.png`, fullPage: true });
+  await notice.click();
+  await expect(staff).toHaveURL(new RegExp(`#/workorder/order/${id}$`));
+  await expect(staff.getByTestId('order-event').filter({ hasText: '@orders could you read the meter on site?' })).toContainText('李娜');
+});
