@@ -304,3 +304,29 @@ export const linkCallSchema = {
   properties: { id, callId: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:@-]+$' } },
 } as const;
 export type LinkCallBody = FromSchema<typeof linkCallSchema>;
+
+/**
+ * A template for common orders of a kind (an administrator's; everyone who creates orders reads
+ * them): what it fills in on the create form. `id` names the template to change; without it a new
+ * one is made. Its fields are the kind's (checked against its file), none of them required.
+ */
+export const templateSchema = {
+  type: 'object', additionalProperties: false, required: ['kind', 'name', 'title'],
+  properties: {
+    id,
+    kind: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z][a-zA-Z0-9_]*$' },
+    name: { type: 'string', minLength: 1, maxLength: 64 },
+    title: { type: 'string', minLength: 1, maxLength: 200 },
+    category: text(64),
+    priority: { enum: PRIORITIES },
+    description: text(10_000),
+    fields,
+    sortOrder: { type: 'integer', minimum: 0, maximum: 100_000 },
+  },
+} as const;
+export type TemplateBody = FromSchema<typeof templateSchema>;
+export type OrderTemplate = Required<Omit<TemplateBody, 'id'>> & { id: number; updateTime: string };
+
+export const templateListSchema = {
+  type: 'object', additionalProperties: false, properties: { kind: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[a-z][a-zA-Z0-9_]*$' } },
+} as const;

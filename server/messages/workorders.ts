@@ -2,6 +2,8 @@
 export default {
   woFilesFull: { en: 'This work order already holds {max} files: no more can be attached', zh: '该工单已有 {max} 个附件，无法再添加' },
   woCallNotYours: { en: 'callId: this call is not one of your seat\'s calls (or it has only just begun: try again)', zh: 'callId：该通话不是您坐席的通话（或刚刚开始，请稍后重试）' },
+  woTemplateName: { en: 'A template of this kind is already named "{name}"', zh: '该类型已有名为“{name}”的模板' },
+  woTemplateNotFound: { en: 'Work-order template not found', zh: '工单模板不存在' },
   woNotFound: { en: 'Work order not found', zh: '工单不存在' },
   woForbidden: { en: 'Permission denied: this work order is neither yours nor your department\'s', zh: '无权限：该工单不属于您或您的部门' },
   woVersion: {

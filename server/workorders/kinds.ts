@@ -10,6 +10,8 @@ export interface LoadedKind {
   kind: OrderKind;
   /** Checks `{fields}` of an order against the kind's file: unknown fields refused, required ones present (errors name `fields.<name>`). */
   check: Check<{ fields: Record<string, string | number> }>;
+  /** The same without the required ones: a template's fields (the rest are filled in on the form). */
+  checkSome: Check<{ fields: Record<string, string | number> }>;
 }
 
 /**
@@ -33,7 +35,8 @@ export async function loadKinds(dirs: readonly string[] = [KINDS_DIR]): Promise<
       const properties = Object.fromEntries(Object.entries(kind.fields).map(([k, { title: _title, ...rule }]) => [k, rule]));
       const fields = { type: 'object', additionalProperties: false, properties, required: [...kind.required] };
       const check = compile({ type: 'object', required: ['fields'], properties: { fields } }) as unknown as LoadedKind['check'];
-      kinds.set(kind.id, { kind, check, file });
+      const checkSome = compile({ type: 'object', required: ['fields'], properties: { fields: { ...fields, required: [] } } }) as unknown as LoadedKind['checkSome'];
+      kinds.set(kind.id, { kind, check, checkSome, file });
     }
   }
   return new Map([...kinds].sort((a, b) => a[1].kind.order - b[1].kind.order));

@@ -9,11 +9,12 @@ import { calendarSchema, type Calendar } from '../../schemas/workorders/calendar
 import { ORDER_STATES, PRIORITIES, SOURCES } from '../../schemas/workorders/states.ts';
 import {
   bulkSchema, createOrderSchema, listSchema, mergeSchema, noBodySchema, noteSchema, orderIdSchema, OVERVIEWS, sendBackSchema, slaSettingsSchema, transferSchema, updateOrderSchema,
-  linkCallSchema, orderChatSchema, type LinkCallBody, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
+  linkCallSchema, orderChatSchema, templateListSchema, templateSchema, type TemplateBody, type LinkCallBody, type OrderChatBody, type BulkBody, type CreateOrder, type ListBody, type NoteBody, type OrderRow, type UpdateOrder,
 } from '../../schemas/workorders/wire.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OrderActions } from './actions.ts';
 import { chatPage, linkedCalls } from './linked.ts';
+import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 import { hasWorkingTime } from './business-hours.ts';
 import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
@@ -39,6 +40,8 @@ const bulkBody: Check<BulkBody> = compile(bulkSchema);
 const listBody: Check<ListBody> = compile(listSchema);
 const chatBody: Check<OrderChatBody> = compile(orderChatSchema);
 const linkCallBody: Check<LinkCallBody> = compile(linkCallSchema);
+const templateBody: Check<TemplateBody> = compile(templateSchema);
+const templateListBody: Check<FromSchema<typeof templateListSchema>> = compile(templateListSchema);
 const calendarBody: Check<Calendar> = compile(calendarSchema);
 const slaBody: Check<FromSchema<typeof slaSettingsSchema>> = compile(slaSettingsSchema);
 
@@ -153,6 +156,10 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
     });
     release(live.add({ user, stream }));
   });
+  // Templates for common orders (item 5): everyone who creates orders reads them, administrators keep them.
+  checked('getTemplates', templateListBody, async (_req, _lang, b) => listTemplates(ctx.db, b.kind));
+  checked('saveTemplate', templateBody, async (_req, lang, b) => saveTemplate(ctx.db, kinds, lang, b, ctx.clock.date()), ADMIN_WRITE);
+  checked('deleteTemplate', idBody, async (_req, lang, b) => deleteTemplate(ctx.db, lang, b.id), ADMIN_WRITE);
   checked('getSettings', noBody, async () => readSettings(ctx.db));
   // An administrator's change of the calendar or the targets: saved, then every running clock computed again.
   checked('saveCalendar', calendarBody, async (_req, lang, b) => {

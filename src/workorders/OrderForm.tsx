@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../schemas/workorders/states';
-import type { CreateOrder, OrderRow } from '../../schemas/workorders/wire';
+import type { CreateOrder, OrderRow, OrderTemplate } from '../../schemas/workorders/wire';
 import { ApiError } from '../lib/http-error';
 import { orderApi, type Catalogue, type DispatchOptions } from './api';
 
@@ -48,6 +48,29 @@ export function OrderForm({ open, prefill, onClose, onCreated }: Props) {
   const [saving, setSaving] = useState(false);
   const kindId = Form.useWatch('kind', form) ?? prefill?.kind ?? 'consult';
   const kind = catalogue?.kinds.find((k) => k.id === kindId);
+  const [templates, setTemplates] = useState<OrderTemplate[]>([]);
+  useEffect(() => {
+    if (!open) return undefined;
+    let live = true;
+    void orderApi.templates().then((list) => live && setTemplates(list), () => live && setTemplates([]));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  /** A template fills what it holds; what it leaves empty stays as typed (a call's number). */
+  const applyTemplate = (id: number | undefined) => {
+    const tpl = templates.find((x) => x.id === id);
+    if (!tpl) return;
+    const typed = (form.getFieldValue('description') as string | undefined) ?? '';
+    const fieldsOfKind = catalogue?.kinds.find((k) => k.id === tpl.kind)?.fields ?? {};
+    const fields = Object.fromEntries(Object.entries(tpl.fields).map(([k, v]) => [k, fieldsOfKind[k]?.format === 'date' && typeof v === 'string' ? dayjs(v) : String(v)]));
+    form.setFieldsValue({
+      kind: tpl.kind, title: tpl.title, priority: tpl.priority, fields,
+      ...(tpl.category ? { category: tpl.category } : {}),
+      // The description is the template's unless someone wrote one (a chat's transcript, the agent's words).
+      ...(tpl.description && (!typed || templates.some((x) => x.description === typed)) ? { description: tpl.description } : {}),
+    });
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -85,6 +108,12 @@ export function OrderForm({ open, prefill, onClose, onCreated }: Props) {
         <Form.Item name="kind" label={t('workOrders.fields.kind')} rules={[{ required: true }]}>
           <Select options={catalogue?.kinds.map((k) => ({ value: k.id, label: k.title }))} data-testid="order-kind" />
         </Form.Item>
+        {templates.some((x) => x.kind === kindId) && (
+          <Form.Item label={t('workOrders.templates.use')}>
+            <Select allowClear placeholder={t('workOrders.templates.choose')} onChange={applyTemplate} data-testid="order-template"
+              options={templates.filter((x) => x.kind === kindId).map((x) => ({ value: x.id, label: x.name }))} />
+          </Form.Item>
+        )}
         <Form.Item name="title" label={t('workOrders.fields.title')} rules={[{ required: true, max: 200 }]}>
           <Input data-testid="order-title" />
         </Form.Item>
@@ -102,6 +131,9 @@ export function OrderForm({ open, prefill, onClose, onCreated }: Props) {
         ))}
         <Form.Item name="priority" label={t('workOrders.fields.priority')}>
           <Select options={PRIORITIES.map((p) => ({ value: p, label: t(`workOrders.priority.${p}`) }))} />
+        </Form.Item>
+        <Form.Item name="category" label={t('workOrders.fields.category')} rules={[{ max: 64 }]}>
+          <Input data-testid="order-category" />
         </Form.Item>
         <Form.Item name="departId" label={t('workOrders.fields.department')}>
           <Select allowClear options={dispatch?.departments} data-testid="order-department" />

@@ -11,6 +11,7 @@ import { PriorityTag } from './Clocks';
 import { orderColumns } from './columns';
 import { OrderForm } from './OrderForm';
 import { useOrderLive } from './live';
+import TemplatesButton from './Templates';
 
 const PAGE_SIZE = 20;
 
@@ -90,7 +91,7 @@ export default function OrderListPage() {
   const pendingBulk = bulkState === 'pending_reminder' || bulkState === 'pending_close';
 
   return (
-    <Card title={t('workOrders.title')} extra={<Button type="primary" onClick={() => setCreating(true)} data-testid="order-create">{t('workOrders.create')}</Button>}>
+    <Card title={t('workOrders.title')} extra={<Space><TemplatesButton /><Button type="primary" onClick={() => setCreating(true)} data-testid="order-create">{t('workOrders.create')}</Button></Space>}>
       <Tabs activeKey={view} onChange={(k) => { setView(k as Overview); setPage(1); setSelected([]); }} data-testid="order-views"
         items={OVERVIEWS.map((v) => ({ key: v, label: <Space size={6}>{t(`workOrders.views.${v}`)}{v !== 'all' && <Badge count={counts[v] ?? 0} showZero color={v === 'overdue' ? 'red' : '#1677ff'} overflowCount={999} />}</Space> }))} />
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={(v: typeof filters) => { setFilters(Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '' && !(Array.isArray(x) && !x.length)))); setPage(1); }}>

@@ -1,5 +1,5 @@
 import { http } from '../app/providers';
-import type { BulkBody, CreateOrder, LinkedCall, ListBody, NoteBody, OrderChatBody, OrderChatPage, OrderEvent, OrderRow, Overview, UpdateOrder } from '../../schemas/workorders/wire';
+import type { BulkBody, CreateOrder, LinkedCall, ListBody, NoteBody, OrderChatBody, OrderChatPage, OrderEvent, OrderRow, OrderTemplate, Overview, TemplateBody, UpdateOrder } from '../../schemas/workorders/wire';
 import type { KindField } from '../../schemas/workorders/kind-types';
 
 /** The work-order API (server/workorders/routes.ts), typed by the wire schemas. */
@@ -46,6 +46,9 @@ export const orderApi = {
   note: (body: NoteBody) => call<OrderRow>('addNote', body),
   merge: (id: number, into: number) => call<OrderRow>('merge', { id, into }),
   bulk: (body: BulkBody) => call<OrderRow[]>('bulk', body),
+  templates: (kind?: string) => call<OrderTemplate[]>('getTemplates', kind ? { kind } : {}),
+  saveTemplate: (body: TemplateBody) => call<OrderTemplate>('saveTemplate', body),
+  deleteTemplate: (id: number) => call<{ id: number }>('deleteTemplate', { id }),
   linkCall: (id: number, callId: string) => call<OrderRow>('linkCall', { id, callId }),
   linkedCalls: (id: number) => call<LinkedCall[]>('getLinkedCalls', { id }),
   chat: (body: OrderChatBody) => call<OrderChatPage>('getChat', body),

@@ -139,3 +139,69 @@ test('a work-order user with a seat calls the customer back from the order: the 
     expect((await phoneBar(false)).status()).toBe(200);
   }
 });
+
+test('an administrator keeps a template; the create form fills itself from it', async ({ browser }) => {
+  const name = `Meter ${Date.now()}`;
+  const admin = await (await browser.newContext()).newPage();
+  await loginAs(admin, 'admin', 'admin123');
+  await admin.goto('/#/workorder/consultorder');
+  await admin.getByTestId('order-templates').click();
+  await admin.getByTestId('order-template-add').click();
+  const dialog = admin.getByTestId('order-template-form');
+  await dialog.getByTestId('order-template-name').fill(name);
+  await dialog.getByTestId('order-template-title').fill('Meter reads too high');
+  await dialog.getByTestId('order-template-category').fill('billing');
+  await dialog.getByTestId('order-template-priority').click();
+  await admin.locator('.ant-select-dropdown:visible').getByTitle('紧急', { exact: true }).click();
+  await dialog.getByTestId('order-template-description').fill('Reading, date, and a photo of the meter');
+  await admin.getByTestId('order-template-save').click();
+  await expect(admin.getByTestId('order-templates-table')).toContainText(name);
+  await expect(admin.getByTestId('order-templates-table').getByRole('row').filter({ hasText: name })).toContainText('紧急');
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/order-templates.png`, fullPage: true });
+  // A name already taken is refused under its field, and nothing is added.
+  await admin.getByTestId('order-template-add').click();
+  await dialog.getByTestId('order-template-name').fill(name);
+  await dialog.getByTestId('order-template-title').fill('Again');
+  await admin.getByTestId('order-template-save').click();
+  await expect(dialog).toContainText('该类型已有名为');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(admin.getByTestId('order-templates-table').getByRole('row').filter({ hasText: name })).toHaveCount(1);
+
+  // The work-order user creates an order from it: the template fills the form.
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, 'orders', 'orders123');
+  await staff.goto('/#/workorder/consultorder');
+  await staff.getByTestId('order-create').click();
+  const form = staff.getByTestId('order-form');
+  await expect(staff.getByTestId('order-templates')).toHaveCount(0);
+  await form.getByTestId('order-template').click();
+  await staff.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  await expect(form.getByTestId('order-title')).toHaveValue('Meter reads too high');
+  await expect(form.getByTestId('order-category')).toHaveValue('billing');
+  await expect(form.getByTestId('order-description')).toHaveValue('Reading, date, and a photo of the meter');
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-form-template.png`, fullPage: true });
+  await staff.getByTestId('order-form-save').click();
+  await expect(staff).toHaveURL(/#\/workorder\/order\/\d+$/);
+  await expect(staff.getByTestId('order-page')).toContainText('Meter reads too high');
+  await expect(staff.getByTestId('order-page')).toContainText('紧急');
+});
+
+test('a colleague named with @ in a note is told at once, and the notice opens the order', async ({ browser }) => {
+  const staff = await (await browser.newContext()).newPage();
+  await loginAs(staff, 'orders', 'orders123');
+  const agent = await (await browser.newContext()).newPage();
+  await loginAs(agent, 'agent1', 'agent123');
+  const title = `Meter check ${Date.now()}`;
+  const id = await newOrder(agent, { title });
+  await agent.goto(`/#/workorder/order/${id}`);
+  await agent.getByTestId('order-note').fill('@orders could you read the meter on site?');
+  await agent.getByTestId('order-note-add').click();
+  await expect(agent.getByTestId('order-event').filter({ hasText: 'could you read the meter' })).toBeVisible();
+  // Her page, not reloaded, shows the mention; it opens the order, where the note is.
+  const notice = staff.getByTestId('work-order-notice').filter({ hasText: title });
+  await expect(notice).toContainText('提到了您');
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-mention.png`, fullPage: true });
+  await notice.click();
+  await expect(staff).toHaveURL(new RegExp(`#/workorder/order/${id}$`));
+  await expect(staff.getByTestId('order-event').filter({ hasText: '@orders could you read the meter on site?' })).toContainText('李娜');
+});

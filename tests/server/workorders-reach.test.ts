@@ -105,6 +105,9 @@ describe(`who sees what on ${engine}`, () => {
           ['merge', { id: x.id, into: inside.id }],
           ['merge', { id: inside.id, into: x.id }],
           ['bulk', { ids: [inside.id, x.id], priority: 'urgent' }],
+          ['getLinkedCalls', { id: x.id }],
+          ['getChat', { id: x.id }],
+          ['linkCall', { id: x.id, callId: 'some-call' }],
         ];
         for (const [action, body] of tries) {
           const res = await api(action, body, t[u]);

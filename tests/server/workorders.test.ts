@@ -263,7 +263,8 @@ describe(`work orders on ${engine}`, () => {
 
   it('every action answers junk with a 4xx, never a 500, and changes nothing', async () => {
     const before = await s.ctx.db.query('SELECT id, version FROM work_orders ORDER BY id');
-    const actions = ['create', 'getList', 'getCounts', 'getById', 'update', 'take', 'transfer', 'sendBack', 'addNote', 'merge', 'bulk', 'getNotices', 'getKinds', 'getSettings', 'saveCalendar', 'saveSla'];
+    const actions = ['create', 'getList', 'getCounts', 'getById', 'update', 'take', 'transfer', 'sendBack', 'addNote', 'merge', 'bulk', 'getNotices', 'getKinds', 'getSettings', 'saveCalendar', 'saveSla',
+      'getLinkedCalls', 'getChat', 'linkCall', 'getTemplates', 'saveTemplate', 'deleteTemplate'];
     const junk = [null, [], 'x', 7, { id: 'x' }, { id: -1 }, { id: 1e20 }, { id: 1, version: 'a' }, { ids: [] }, { pageNo: 0, pageSize: 1e9 }, { id: 1, version: 1, extra: true }, { kind: 'consult', title: 'x', source: 'phone', fields: { a: { b: 1 } } }];
     for (const action of actions) {
       for (const body of junk) {
