@@ -4,6 +4,7 @@ import { testClock } from '../support/test-clock.ts';
 import { chatIdOf, storeMessage } from '../../server/chat/store.ts';
 import type { LinkedCall, OrderChatPage, OrderRow } from '../../schemas/workorders/wire.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
+import { workOrderApi } from './workorders-api.ts';
 import { RECORDING_SIZE, recordedCall } from './recording-fixtures.ts';
 import { insertCall } from './callinfo-fixtures.ts';
 import { openChat } from './upload-support.ts';
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const call = (action: string, body: unknown, token: string, lang = 'en') =>
-  s.call('POST', `/api/WorkOrder/${action}`, { token, body, headers: { 'accept-language': lang } });
-const ok = async (action: string, body: unknown, token: string) => {
-  const res = await call(action, body, token);
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data;
-};
+const { call, ok } = workOrderApi(() => s);
 const create = (body: Record<string, unknown>, token = t.agent1): Promise<OrderRow> =>
   ok('create', { kind: 'consult', title: 'Bill too high', source: 'phone', departId: 4, ...body }, token);
 const link = (body: Record<string, unknown>, token: string, lang = 'en') => s.call('POST', '/api/recordings/link', { token, body, headers: { 'accept-language': lang } });

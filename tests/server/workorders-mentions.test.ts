@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../support/demo-logins.ts';
 import type { OrderRow } from '../../schemas/workorders/wire.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
+import { workOrderApi } from './workorders-api.ts';
 
 /**
  * `@username` in a note (issue 21 item 4): the colleague named is told (a 'mention' notice,
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const ok = async (action: string, body: unknown, token: string) => {
-  const res = await s.call('POST', `/api/WorkOrder/${action}`, { token, body, headers: { 'accept-language': 'en' } });
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data;
-};
+const { ok } = workOrderApi(() => s);
 type Notice = { kind: string; orderId: number; orderNo: string; title: string };
 const mentions = async (token: string, id: number): Promise<Notice[]> => ((await ok('getNotices', {}, token)) as Notice[]).filter((n) => n.orderId === id && n.kind === 'mention');
 

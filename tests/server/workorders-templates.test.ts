@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTokens } from '../support/demo-logins.ts';
 import type { OrderTemplate } from '../../schemas/workorders/wire.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
+import { workOrderApi } from './workorders-api.ts';
 
 /**
  * Templates for common orders (issue 21 item 5): administrators keep a list per kind (title,
@@ -17,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const call = (action: string, body: unknown, token: string, lang = 'en') =>
-  s.call('POST', `/api/WorkOrder/${action}`, { token, body, headers: { 'accept-language': lang } });
-const ok = async (action: string, body: unknown, token: string) => {
-  const res = await call(action, body, token);
-  expect(res.status, res.body.msg).toBe(200);
-  return res.body.data;
-};
+const { call, ok } = workOrderApi(() => s);
 const rows = async () => (await s.ctx.db.query('SELECT id, kind, name, title, fields FROM work_order_templates ORDER BY id')).map((r) => JSON.stringify(r));
 
 describe(`work-order templates on ${engine}`, () => {
