@@ -8,7 +8,8 @@
  *    supervisor (every order): p50 / p99 over ROUNDS requests each, target p50 ≤ 30 ms;
  *  - the SLA recomputation after a calendar change (saveCalendar: a holiday added, every running
  *    clock computed again), target ≤ 60 s, while a reader keeps asking for the queue and the
- *    overdue overview: their latency during the recomputation (p50, p99, max).
+ *    overdue overview: their latency during the recomputation (p50, p99, max); for comparison
+ *    the same for new SLA targets (saveSla), which recomputes every open order.
  * Stops by itself. Run: npm run bench:workorders [-- --orders N] [-- --pglite]   (writes bench/out/workorders[-pglite].json)
  */
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
 import { addOrders } from '../server/db/demo-orders.ts';
 import { DEFAULT_CALENDAR } from '../schemas/workorders/calendar.ts';
+import { DEFAULT_SLA } from '../schemas/workorders/states.ts';
 import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
 
 const ordersArg = process.argv.indexOf('--orders');
@@ -72,8 +74,17 @@ async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number
 
 // The machine may be shared: the load average beside the figures says how much they can be trusted.
 const loadBefore = os.loadavg();
-const filled = await fill();
-const server = await startBenchServer(db);
+// Interrupted, the cluster and the data go too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => { db.remove(); process.exit(130); });
+let filled: Awaited<ReturnType<typeof fill>>;
+let server: Awaited<ReturnType<typeof startBenchServer>>;
+try {
+  filled = await fill();
+  server = await startBenchServer(db);
+} catch (err) {
+  db.remove();
+  throw err;
+}
 try {
   const staff = await server.login('orders', 'orders123');
   const supervisor = await server.login('supervisor', 'super123');
@@ -85,24 +96,31 @@ try {
   const totals = { queue: (await queue()).total, overdueStaff: (await overdueStaff()).total, overdueAll: (await overdueAll()).total };
   const idle = { queue: stats(await timed(queue, ROUNDS)), overdueStaff: stats(await timed(overdueStaff, ROUNDS)), overdueAll: stats(await timed(overdueAll, ROUNDS)) };
 
-  // The recomputation, with a reader asking for the queue and the overdue overview meanwhile.
-  const during: Record<'queue' | 'overdueAll', number[]> = { queue: [], overdueAll: [] };
-  let done = false;
-  const reader = (async () => {
-    while (!done) {
-      for (const [k, fn] of [['queue', queue], ['overdueAll', overdueAll]] as const) {
-        const t = performance.now();
-        await fn();
-        if (!done) during[k].push(performance.now() - t);
+  // A recomputation, with a reader asking for the queue and the overdue overview meanwhile.
+  async function whileReading(action: string, body: object) {
+    const during: Record<'queue' | 'overdueAll', number[]> = { queue: [], overdueAll: [] };
+    let done = false;
+    const reader = (async () => {
+      while (!done) {
+        for (const [k, fn] of [['queue', queue], ['overdueAll', overdueAll]] as const) {
+          const t = performance.now();
+          await fn();
+          if (!done) during[k].push(performance.now() - t);
+        }
       }
-    }
-  })();
-  const calendar = { ...DEFAULT_CALENDAR, holidays: [...DEFAULT_CALENDAR.holidays, '2026-12-31'] };
-  const t0 = performance.now();
-  const { recomputed } = await post(server.base, admin, 'saveCalendar', calendar);
-  const recomputeSeconds = Math.round((performance.now() - t0) / 100) / 10;
-  done = true;
-  await reader;
+    })();
+    const t0 = performance.now();
+    const { recomputed } = await post(server.base, admin, action, body);
+    const seconds = Math.round((performance.now() - t0) / 100) / 10;
+    done = true;
+    await reader;
+    return { seconds, recomputed, during: { queue: stats(during.queue), overdueAll: stats(during.overdueAll) } };
+  }
+  // The target: a calendar change (a holiday added) moves every running deadline.
+  const recompute = await whileReading('saveCalendar', { ...DEFAULT_CALENDAR, holidays: [...DEFAULT_CALENDAR.holidays, '2026-12-31'] });
+  // For comparison, the heavier case: new SLA targets for normal priority, every open order's clocks computed again and most written.
+  const sla = { ...DEFAULT_SLA, normal: { ...DEFAULT_SLA.normal, firstResponse: DEFAULT_SLA.normal.firstResponse - 60 } };
+  const slaRecompute = await whileReading('saveSla', sla);
 
   writeFigures(`workorders${db.cluster ? '' : '-pglite'}`, {
     date: new Date().toISOString(),
@@ -111,7 +129,8 @@ try {
     generated: filled,
     pageTotals: totals,
     idle,
-    recompute: { seconds: recomputeSeconds, recomputed, during: { queue: stats(during.queue), overdueAll: stats(during.overdueAll) } },
+    recompute,
+    slaRecompute,
   });
 } finally {
   await server.stop();
