@@ -170,7 +170,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
       throw invalid(lang, { timeZone: message(lang, 'invalidValue') });
     }
     await ctx.db.transaction((tx) => writeSetting(tx, 'calendar', b, ctx.clock.date()));
-    return { recomputed: await recomputeAll(ctx.db, kinds) };
+    return { recomputed: await recomputeAll(ctx.db, kinds, undefined, 'running') };
   }, ADMIN_WRITE);
   checked('saveSla', slaBody, async (_req, _lang, b) => {
     await ctx.db.transaction((tx) => writeSetting(tx, 'sla', b, ctx.clock.date()));
