@@ -3,12 +3,19 @@
  * (the demo seed, schema menus, report checks, which are the same either way): a new PGlite
  * (initdb) plus the migrations, against one loaded from the suite's migrated dump
  * (tests/support/pg-global-setup.ts); and with `--postgres`, CREATE DATABASE plus the migrations
- * against CREATE DATABASE … TEMPLATE of a migrated database. Median and worst of N rounds,
+ * against CREATE DATABASE … TEMPLATE of a migrated database. Then what a default test server's
+ * preparation (prepareDatabase: the demo seed, report checks, menus) costs from the migrated copy,
+ * against from the copy of a database prepared once (the suite's `seeded` start), where it finds
+ * nothing left to do. Median and worst of N rounds,
  * alternated so that load from other work falls on both alike; CPU seconds of this process too.
  * Run: npm run bench:test-db [-- --postgres] [-- --rounds 6]
  */
 import pg from 'pg';
+import { pinnedClock } from '../server/clock.ts';
+import { loadConfig } from '../server/config.ts';
+import type { Db } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { prepareDatabase } from '../server/main.ts';
 import { openPglite, pgliteDump } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { startCluster } from '../tests/support/pg-cluster.ts';
@@ -31,7 +38,13 @@ async function timed(name: string, fn: () => Promise<void>): Promise<void> {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const config = loadConfig({});
+const clock = pinnedClock(new Date());
+const prepare = async (db: Db) => {
+  await prepareDatabase(config, db, clock);
+};
 const dump = await pgliteDump(migrate);
+const seeded = await pgliteDump(prepare, { dump, timeZone: config.timeZone, clockOffsetMs: 0 });
 for (let i = 0; i < rounds; i++) {
   await timed('PGlite: new (initdb) + migrations', async () => {
     const db = await openPglite(undefined, 'UTC');
@@ -41,6 +54,16 @@ for (let i = 0; i < rounds; i++) {
   await timed('PGlite: from the migrated dump', async () => {
     const db = await openPglite(undefined, 'UTC', 0, dump);
     await migrate(db);
+    await db.close();
+  });
+  await timed('PGlite: migrated dump + preparation', async () => {
+    const db = await openPglite(undefined, config.timeZone, 0, dump);
+    await prepare(db);
+    await db.close();
+  });
+  await timed('PGlite: prepared dump + preparation', async () => {
+    const db = await openPglite(undefined, config.timeZone, 0, seeded);
+    await prepare(db);
     await db.close();
   });
 }
@@ -54,16 +77,22 @@ if (postgres) {
     const template = await openPostgres(cluster.url('bench_template'), 'UTC');
     await migrate(template);
     await template.close();
-    const fresh = async (name: string, sql: string) => {
+    await admin.query('CREATE DATABASE bench_seeded TEMPLATE bench_template');
+    const prepared = await openPostgres(cluster.url('bench_seeded'), config.timeZone);
+    await prepare(prepared);
+    await prepared.close();
+    const fresh = async (name: string, sql: string, then: (db: Db) => Promise<unknown> = migrate) => {
       await admin.query(sql);
-      const db = await openPostgres(cluster.url(name), 'UTC');
-      await migrate(db);
+      const db = await openPostgres(cluster.url(name), config.timeZone);
+      await then(db);
       await db.close();
       await admin.query(`DROP DATABASE ${name}`);
     };
     for (let i = 0; i < rounds; i++) {
       await timed('PostgreSQL: CREATE DATABASE + migrations', () => fresh(`b_new_${i}`, `CREATE DATABASE b_new_${i}`));
       await timed('PostgreSQL: CREATE DATABASE … TEMPLATE', () => fresh(`b_tpl_${i}`, `CREATE DATABASE b_tpl_${i} TEMPLATE bench_template`));
+      await timed('PostgreSQL: migrated template + preparation', () => fresh(`b_mp_${i}`, `CREATE DATABASE b_mp_${i} TEMPLATE bench_template`, prepare));
+      await timed('PostgreSQL: prepared template + preparation', () => fresh(`b_pp_${i}`, `CREATE DATABASE b_pp_${i} TEMPLATE bench_seeded`, prepare));
     }
     await admin.end();
   } finally {

@@ -30,7 +30,7 @@ export async function prepareDatabase(config: Config, database: Db, clock: Clock
   const now = clock.date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
   if (config.seed) {
-    await seedIfEmpty(database, now);
+    await seedIfEmpty(database, now, { timeZone: config.timeZone });
     await seedMenusIfEmpty(database);
   }
   const entities = (await loadEntitySchemas(config.entityDirs)).map(buildModel);

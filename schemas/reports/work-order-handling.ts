@@ -22,7 +22,7 @@ export default {
   groupBy: [ORDER_GROUP.department, ORDER_GROUP.owner],
   sorters: ['department', 'owner', 'responded', 'firstResponseSeconds', 'solved', 'solutionSeconds'],
   defaultSort: { field: 'department', order: 'asc' },
-  chart: { type: 'bar', x: 'owner', y: ['firstResponseSeconds', 'solutionSeconds'] },
+  chart: { type: 'bar', x: 'department', detail: 'owner', y: ['firstResponseSeconds', 'solutionSeconds'] },
   drill: {
     created: drillOrders(true, {}),
     responded: drillOrders(true, { firstResponse: { const: 'met' } }),

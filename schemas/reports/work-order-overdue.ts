@@ -24,7 +24,7 @@ export default {
   groupBy: [ORDER_GROUP.department, ORDER_GROUP.owner],
   sorters: ['department', 'owner', 'open', 'overdue'],
   defaultSort: { field: 'overdue', order: 'desc' },
-  chart: { type: 'bar', x: 'owner', y: ['overdue', 'firstResponseOverdue', 'updateOverdue', 'solutionOverdue', 'remindersDue'] },
+  chart: { type: 'bar', x: 'department', detail: 'owner', y: ['overdue', 'firstResponseOverdue', 'updateOverdue', 'solutionOverdue', 'remindersDue'] },
   drill: {
     open: drillOrders(true, { open: { const: true } }),
     overdue: drillOrders(true, { overdue: { const: 'any' } }),

@@ -42,4 +42,5 @@ export const DEMO_USERS: DemoUser[] = [
   agent(5, '杨帆', 'Yang Fan'),
   { userName: 'chat1', password: 'agent123', role: 'agent', seat: '8201', fjh: '1201', departId: 2, chineseName: '赵敏', englishName: 'Zhao Min' },
   { userName: 'orders', password: 'orders123', role: 'agent', seat: '8301', fjh: '1301', departId: 4, chineseName: '周婷', englishName: 'Zhou Ting' },
+  { userName: 'court', password: 'orders123', role: 'agent', seat: '8302', fjh: '1302', departId: 5, chineseName: '孙磊', englishName: 'Sun Lei' },
 ];

@@ -216,11 +216,12 @@ function live(o: OrderOptions, r: () => number, origin: OrderOrigin, dept: Order
   const life = new Life(o, origin, targets, isCourt ? '当事人来电询问案件进度' : '客户来电反映问题，已记录');
   const speed = priority === 'urgent' ? 0.25 : priority === 'high' ? 0.5 : priority === 'low' ? 2 : 1;
   const staff = dept.staff;
-  // Taken from the queue (a few stay there until someone has time).
-  if (staff.length && r() < 0.95 && life.wait(delay(r, 2, 600) * speed)) {
+  // Taken from the queue: mostly soon, a few only days later (the newest of those are still waiting).
+  if (staff.length && life.wait(r() < 0.88 ? delay(r, 2, 600) * speed : delay(r, 720, 8640))) {
     const owner = pick(r, staff);
     life.take(owner);
-    if (life.wait(delay(r, 3, 900) * speed)) {
+    // Answered: mostly within the hour, one in twelve only after one to ten days (overdue meanwhile).
+    if (life.wait(r() < 0.08 ? delay(r, 1440, 14400) : delay(r, 3, 900) * speed)) {
       life.reply(owner, '您好，您的问题已受理，我们正在处理。');
       lifeAfterAnswer(life, r, owner, speed);
     }
@@ -248,7 +249,10 @@ function lifeAfterAnswer(life: Life, r: () => number, owner: number, speed: numb
     if (!life.wait(delay(r, 20, 600))) return;
     const until = life.t + (1 + Math.floor(r() * 3)) * 24 * H;
     life.move(owner, 'pending_reminder', new Date(until));
-    if (life.wait(until - life.t)) life.remind();
+    if (!life.wait(until - life.t)) return;
+    life.remind();
+    // Reminded, the owner follows up (until then the order shows overdue) and solves it.
+    if (life.wait(delay(r, 30, 2880))) solveAndClose(life, r, owner);
     return;
   }
   if (x < 0.22) {
@@ -259,7 +263,11 @@ function lifeAfterAnswer(life: Life, r: () => number, owner: number, speed: numb
     if (life.wait(until - life.t)) life.move(null, 'closed');
     return;
   }
-  if (!life.wait(delay(r, 30, 3000) * speed)) return;
+  if (life.wait(delay(r, 30, 3000) * speed)) solveAndClose(life, r, owner, speed);
+}
+
+/** Resolved now, closed a few hours or days later, and one in ten of those reopened, answered and solved again. */
+function solveAndClose(life: Life, r: () => number, owner: number, speed = 1): void {
   life.move(owner, 'resolved');
   if (!life.wait(delay(r, 240, 4320))) return;
   life.move(owner, 'closed');
@@ -354,11 +362,13 @@ export async function writeOrders(db: Queryable, orders: GeneratedOrder[], withE
     for (let j = 0; j < events.length; j += BATCH * 4) {
       const e = events.slice(j, j + BATCH * 4);
       await db.query(
+        // In the timeline's order (the join would not keep it): event ids are the order of events.
         `INSERT INTO work_order_events (order_id, at, user_id, user_name, type, internal, body, changes, call_id, chat_id)
          SELECT o, at, u, coalesce(us.user_name, ''), ty, i, bo, ch, ca, cht
            FROM unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::text[], $5::boolean[], $6::text[], $7::jsonb[], $8::text[], $9::text[])
-                AS x(o, at, u, ty, i, bo, ch, ca, cht)
-           LEFT JOIN users us ON us.id = x.u`,
+                WITH ORDINALITY AS x(o, at, u, ty, i, bo, ch, ca, cht, n)
+           LEFT JOIN users us ON us.id = x.u
+          ORDER BY x.n`,
         [e.map((x) => x.orderId), e.map((x) => iso(x.at)), e.map((x) => x.userId), e.map((x) => x.type), e.map((x) => x.internal), e.map((x) => x.body),
           e.map((x) => JSON.stringify(x.changes)), e.map((x) => x.callId), e.map((x) => x.chatId)]);
     }

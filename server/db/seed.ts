@@ -4,6 +4,7 @@ import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
 import { DEFAULT_MENUS, type MenuSeed } from './demo-menus.ts';
 import { generateActivity, takesCalls, takesChats, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
+import { addOrders, type OrderOrigin } from './demo-orders.ts';
 
 const BATCH = 5000;
 
@@ -107,11 +108,40 @@ async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
   }
 }
 
-export interface SeedOptions { calls?: number; days?: number }
+export interface SeedOptions {
+  calls?: number; days?: number;
+  /** Work orders made from the last ORDER_DAYS days' calls and chats (0: none). */
+  orders?: number;
+  /** The server's zone (order numbers count its days); the process's by default. */
+  timeZone?: string;
+}
+
+/** The demo's work orders come from the calls and chats of the last two weeks. */
+const ORDER_DAYS = 14;
+
+/**
+ * The calls and chats an agent could have made an order from, day by day: answered inbound calls
+ * (the order made as the call ended) and chats that ended (as they ended), by the seat's user.
+ */
+function demoOrigins(activity: DayActivity[], users: Map<string, number>): { days: OrderOrigin[][]; total: number } {
+  const days = activity.slice(-ORDER_DAYS).map((day) => {
+    const calls = day.calls.filter((c) => c.direction === 'in' && c.answerTime && users.has(c.userSeatNo)).map((c): OrderOrigin => ({
+      source: 'phone', callId: c.callId, phone: c.phoneNo, customerName: '', at: c.destroyTime, creatorId: users.get(c.userSeatNo)!, creatorSeat: c.userSeatNo,
+    }));
+    const chats = day.chats.filter((c) => c.endTime && users.has(c.userSeatNo)).map((c): OrderOrigin => ({
+      source: 'chat', chatId: c.clientChatId, phone: '', customerName: c.clientChatName, at: c.endTime!, creatorId: users.get(c.userSeatNo)!, creatorSeat: c.userSeatNo,
+    }));
+    return [...calls, ...chats].sort((a, b) => a.at.getTime() - b.at.getTime());
+  });
+  return { days, total: days.reduce((n, d) => n + d.length, 0) };
+}
 
 /** The demo agents whose department takes what `takes` asks (calls or chats), as the generator's seats. */
 const demoSeats = (takes: (d: (typeof DEPARTMENTS)[number]) => boolean) =>
   DEMO_USERS.filter((u) => u.role === 'agent' && takes(DEPARTMENTS.find((d) => d.id === u.departId)!)).map((u) => ({ seat: u.seat, name: u.chineseName }));
+
+/** How many work orders the demo seed makes. */
+export const DEMO_ORDERS = 120;
 
 /** First start only: nothing happens when users already exist. `now`: the server's clock; no activity after it. */
 export async function seedIfEmpty(db: Db, now: Date, opts: SeedOptions = {}): Promise<boolean> {
@@ -125,6 +155,10 @@ export async function seedIfEmpty(db: Db, now: Date, opts: SeedOptions = {}): Pr
     await seedOrganisation(tx);
     await seedUsers(tx, hashes);
     for (const day of activity) await insertActivity(tx, day);
+    const users = await tx.query<{ id: number; seat: string }>(`SELECT id, user_seat_no AS seat FROM users WHERE user_seat_no <> ''`);
+    const origins = demoOrigins(activity, new Map(users.map((u) => [u.seat, Number(u.id)])));
+    const timeZone = opts.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if ((opts.orders ?? 1) > 0) await addOrders(tx, { count: opts.orders ?? DEMO_ORDERS, now, timeZone, seed: 21, origins });
   });
   return true;
 }

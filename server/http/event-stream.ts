@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './envelope.ts';
+import { bearerToken } from './guard.ts';
 import { languageOf, message } from './language.ts';
+import type { SessionEnd, SessionWatch, WatchOptions } from './token-session.ts';
 
 /**
  * A server-sent event stream on a route (the seat monitor's, the work orders' live counts and
@@ -55,4 +57,40 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply, opts: 
   };
   req.raw.on('close', () => stream.end());
   return stream;
+}
+
+/**
+ * An event stream that lives as long as the caller's login (the seat monitor's, the work orders'):
+ * the SessionWatch ends it, with an `end` event naming `endReason(why)`, when the login ends or
+ * `watch` (seat, what the user may see) no longer holds, whichever process changed it; `open` holds
+ * its `end` until it ends (the route's preClose ends them all). `release` gives what to undo when
+ * it ends (a hub's unsubscribe), undone at once if it has already ended.
+ */
+export function openSessionStream<R extends string>(req: FastifyRequest, reply: FastifyReply, o: {
+  heartbeatMs: number;
+  sessions: SessionWatch;
+  open: Set<() => void>;
+  watch: WatchOptions;
+  endReason: (why: SessionEnd) => R;
+}): { stream: EventStream; end: (reason?: R) => void; release: (undo: () => void) => void } {
+  let undo = () => {};
+  const stream = openEventStream(req, reply, {
+    heartbeatMs: o.heartbeatMs,
+    onEnd: () => {
+      session.stop();
+      undo();
+      o.open.delete(end);
+    },
+  });
+  const end = (reason?: R) => stream.end(reason === undefined ? undefined : { reason });
+  const session = o.sessions.open(req.user!, bearerToken(req.headers.authorization)!, (why) => end(o.endReason(why)), o.heartbeatMs, o.watch);
+  o.open.add(end);
+  return {
+    stream,
+    end,
+    release: (fn) => {
+      if (stream.ended) fn();
+      else undo = fn;
+    },
+  };
 }

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sessionWatch, type SessionEnd } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
-import { bearerToken } from '../http/guard.ts';
 import { forbidden } from '../http/envelope.ts';
-import { openEventStream } from '../http/event-stream.ts';
+import { openSessionStream } from '../http/event-stream.ts';
 import { languageOf, message } from '../http/language.ts';
 import { ownSeatOf, seesAllSeats } from '../../schemas/permissions.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
@@ -45,33 +44,21 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     const user = req.user!;
     const own = ownSeatOf(user);
     if (own === null) throw forbidden(message(lang, 'ownSeatOnly'));
-    const token = bearerToken(req.headers.authorization)!;
     const lastHeader = req.headers['last-event-id'];
     const lastId = typeof lastHeader === 'string' && /^\d{1,20}$/.test(lastHeader) ? lastHeader : undefined;
-
-    let unsubscribe = () => {};
-    const stream = openEventStream(req, reply, {
-      heartbeatMs: monitorTiming.heartbeatMs,
-      onEnd: () => {
-        session.stop();
-        unsubscribe();
-        open.delete(end);
-      },
-    });
-    const end = (reason?: MonitorEnd['reason']) => stream.end(reason ? ({ reason } satisfies MonitorEnd) : undefined);
     // The end of the login (logout, remote logout, newer login, password change, disabled or deleted
     // account, expiry) ends the stream at once, whichever process ended it (SessionWatch); so does an
     // agent moved to another seat. A supervisor's stream shows every seat: its seat does not matter.
     // Either ends when the user's roles change what they may see (a supervisor demoted sees only
     // their seat, an agent promoted every seat): the browser opens a new stream for that.
     const everySeat = own === undefined;
-    const session = sessions.open(user, token, (why) => end(END_REASONS[why]), monitorTiming.heartbeatMs,
-      { seat: everySeat ? null : user.userSeatNo, admits: (fresh) => seesAllSeats(fresh) === everySeat });
-    open.add(end);
+    const { stream, end, release } = openSessionStream(req, reply, {
+      heartbeatMs: monitorTiming.heartbeatMs, sessions, open,
+      watch: { seat: everySeat ? null : user.userSeatNo, admits: (fresh) => seesAllSeats(fresh) === everySeat },
+      endReason: (why): MonitorEnd['reason'] => END_REASONS[why],
+    });
     try {
-      const off = await hub.subscribe({ own, send: (msg) => stream.send(msg.type, msg, msg.id) }, lastId);
-      if (stream.ended) off();
-      else unsubscribe = off;
+      release(await hub.subscribe({ own, send: (msg) => stream.send(msg.type, msg, msg.id) }, lastId));
     } catch (err) {
       app.log.error({ err }, 'seat monitor stream could not start');
       end();

@@ -7,18 +7,29 @@ import type { Calendar } from '../../schemas/workorders/calendar.ts';
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Offsets already asked for, per zone and quarter hour (zones change offset on a quarter hour at the finest): Intl is the slow part of SLA clocks. */
+const offsets = new Map<string, Map<number, number>>();
+const QUARTER = 900_000;
 
 /** The zone's offset from UTC at an instant, in milliseconds (Shanghai: +8 h). */
 function offsetAt(ms: number, timeZone: string): number {
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, (known = new Map()));
+  const slot = Math.floor(ms / QUARTER);
+  const cached = known.get(slot);
+  if (cached !== undefined) return cached;
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     formatters.set(timeZone, f);
   }
+  const at = slot * QUARTER;
   const p: Record<string, number> = {};
-  for (const part of f.formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  for (const part of f.formatToParts(new Date(at))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - at;
+  if (known.size > 200_000) known.clear();
+  known.set(slot, offset);
+  return offset;
 }
 
 /** The instant of a local wall-clock time (day as days since 1970-01-01, minutes into the day). */

@@ -20,8 +20,7 @@ import { loadKinds } from './kinds.ts';
 import { listOrders, overviewCounts } from './list.ts';
 import { reachOf, reachWhere } from './reach.ts';
 import { NOTICE_SELECT, OrderLiveHub } from './live.ts';
-import { openEventStream } from '../http/event-stream.ts';
-import { bearerToken } from '../http/guard.ts';
+import { openSessionStream } from '../http/event-stream.ts';
 import { sessionWatch } from '../http/token-session.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
 import { eventsOf } from './rows.ts';
@@ -148,22 +147,14 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   });
   app.get('/api/WorkOrder/events', { config: { access: anyUser } }, async (req, reply) => {
     const user = req.user!;
-    let release = () => {};
-    const stream = openEventStream(req, reply, {
-      heartbeatMs: liveTiming.heartbeatMs,
-      onEnd: () => {
-        session.stop();
-        release();
-        streams.delete(end);
-      },
-    });
-    const end = (reason?: MonitorEnd['reason']) => stream.end(reason ? ({ reason } satisfies MonitorEnd) : undefined);
     // The login's end ends the stream; so does a change of what the user reaches (roles, department): the browser opens a new one.
     const all = seesAllOrders(user);
-    const session = sessions.open(user, bearerToken(req.headers.authorization)!, (why) => end(why === 'ended' ? 'session' : 'role'), liveTiming.heartbeatMs,
-      { seat: null, admits: (fresh) => seesAllOrders(fresh) === all && fresh.departId === user.departId });
-    streams.add(end);
-    release = live.add({ user, stream });
+    const { stream, release } = openSessionStream(req, reply, {
+      heartbeatMs: liveTiming.heartbeatMs, sessions, open: streams,
+      watch: { seat: null, admits: (fresh) => seesAllOrders(fresh) === all && fresh.departId === user.departId },
+      endReason: (why): MonitorEnd['reason'] => (why === 'ended' ? 'session' : 'role'),
+    });
+    release(live.add({ user, stream }));
   });
   // Templates for common orders (item 5): everyone who creates orders reads them, administrators keep them.
   checked('getTemplates', templateListBody, async (_req, _lang, b) => listTemplates(ctx.db, b.kind));
@@ -179,7 +170,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
       throw invalid(lang, { timeZone: message(lang, 'invalidValue') });
     }
     await ctx.db.transaction((tx) => writeSetting(tx, 'calendar', b, ctx.clock.date()));
-    return { recomputed: await recomputeAll(ctx.db, kinds) };
+    return { recomputed: await recomputeAll(ctx.db, kinds, undefined, 'running') };
   }, ADMIN_WRITE);
   checked('saveSla', slaBody, async (_req, _lang, b) => {
     await ctx.db.transaction((tx) => writeSetting(tx, 'sla', b, ctx.clock.date()));

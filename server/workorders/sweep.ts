@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.ts';
-import type { OrderState } from '../../schemas/workorders/states.ts';
-import { onStateChange, recompute } from './clocks.ts';
+import { CLOCKS, type OrderState } from '../../schemas/workorders/states.ts';
+import { onStateChange, recompute, type Clocks } from './clocks.ts';
 import { addEvent, clockAssignments, clocksOf, ORDER_SELECT, type OrderDbRow } from './rows.ts';
 import { readSettings, targetsFor } from './settings.ts';
 import type { LoadedKind } from './kinds.ts';
@@ -52,26 +52,37 @@ export async function sweepOrders(db: Db, now: Date, batch = 200): Promise<{ clo
   return { closed, reminded };
 }
 
+/** Orders with a clock running: the only ones whose deadlines a new calendar moves (a paused or met clock has none). */
+export const RUNNING_CLOCK = '(o.fr_since IS NOT NULL OR o.up_since IS NOT NULL OR o.so_since IS NOT NULL)';
+
+const sameClocks = (a: Clocks, b: Clocks) => CLOCKS.every((k) => a[k].target === b[k].target && a[k].due?.getTime() === b[k].due?.getTime());
+
 /**
- * The calendar or the SLA targets changed: every order with a clock not yet met gets its
- * deadlines computed again, in batches of `batch` rows (each its own short transaction, so
- * other requests keep running), by id so that no order is missed or done twice.
+ * The calendar or the SLA targets changed: every open order's clocks are computed again, in
+ * batches of `batch` rows (each its own short transaction, so other requests keep running), by
+ * id so that no order is missed or done twice; only orders whose clocks moved are written.
+ * `only: 'running'` (a calendar change: targets stay, only running deadlines move) reads just the
+ * orders with a running clock, through their partial index (migration 022). Answers how many
+ * orders were looked at.
  */
-export async function recomputeAll(db: Db, kinds: Map<string, LoadedKind>, batch = 500): Promise<number> {
+export async function recomputeAll(db: Db, kinds: Map<string, LoadedKind>, batch = 500, only: 'running' | 'open' = 'open'): Promise<number> {
   const settings = await readSettings(db);
+  const which = only === 'running' ? RUNNING_CLOCK : `o.state NOT IN ('closed', 'merged')`;
   let after = 0;
   let count = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const rows = await tx.query<OrderDbRow>(`${ORDER_SELECT}
-        WHERE o.id > $1 AND o.state NOT IN ('closed', 'merged') ORDER BY o.id LIMIT $2 FOR UPDATE OF o`, [after, batch]);
+        WHERE o.id > $1 AND ${which} ORDER BY o.id LIMIT $2 FOR UPDATE OF o`, [after, batch]);
       for (const row of rows) {
+        after = Number(row.id);
+        const before = clocksOf(row);
+        const clocks = recompute(settings.calendar, before, targetsFor(settings, kinds.get(row.kind)?.kind, row.priority));
+        if (sameClocks(before, clocks)) continue;
         const params: unknown[] = [];
-        const clocks = recompute(settings.calendar, clocksOf(row), targetsFor(settings, kinds.get(row.kind)?.kind, row.priority));
         const sets = clockAssignments(clocks, params);
         params.push(row.id);
         await tx.query(`UPDATE work_orders SET ${sets} WHERE id = $${params.length}`, params);
-        after = Number(row.id);
       }
       return rows.length;
     });

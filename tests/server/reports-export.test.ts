@@ -207,13 +207,17 @@ describe('a download the client abandons', () => {
        FROM generate_series(1, 150000) i`,
       [day],
     );
+    // The planner's figures for the new rows, as PostgreSQL's autovacuum would gather them (PGlite
+    // has none): without them PGlite sorts the whole day for each batch, seconds each on a busy
+    // machine, instead of reading its 2,000 rows in the (call_time, call_id) index's order.
+    await s.ctx.db.query('ANALYZE call_records');
     const original = s.ctx.db.query.bind(s.ctx.db);
     s.ctx.db.query = (async (sql: string, params?: readonly unknown[]) => {
-      if (sql.includes('json_build_array') && sql.includes('call_records')) {
-        batches += 1;
-        lastBatch = Date.now();
-      }
-      return original(sql, params);
+      if (!(sql.includes('json_build_array') && sql.includes('call_records'))) return original(sql, params);
+      batches += 1;
+      lastBatch = Date.now();
+      // PGlite runs a statement on this thread: "the last half second" counts from its end too.
+      return original(sql, params).finally(() => void (lastBatch = Date.now()));
     }) as typeof s.ctx.db.query;
     const address = new URL(await s.app.listen({ port: 0, host: '127.0.0.1' }));
     // A plain HTTP request without keep-alive, destroyed after the first chunk: the browser's cancel.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOrders } from '../../server/db/demo-orders.ts';
-import { businessSeconds } from '../../server/workorders/business-hours.ts';
+import { addBusinessSeconds, businessSeconds } from '../../server/workorders/business-hours.ts';
 import { readSettings } from '../../server/workorders/settings.ts';
 import { demoTokens } from '../support/demo-logins.ts';
 import { holdClock } from '../support/test-clock.ts';
@@ -19,13 +19,13 @@ const FROM = '2026-10-26 00:00:00';
 const TO = '2026-11-21 00:00:00';
 
 let s: TestServer;
-let t: Record<'supervisor' | 'agent1', string>;
+let t: Record<'supervisor' | 'agent1' | 'admin', string>;
 
 beforeAll(async () => {
   s = await startTestServer({ clockNow: NOW });
   holdClock(s.ctx.clock, NOW);
   await addOrders(s.ctx.db, { count: 600, days: 30, now: NOW, timeZone: s.ctx.config.timeZone, seed: 11 });
-  t = await demoTokens(s.app, ['supervisor', 'agent1'] as const);
+  t = await demoTokens(s.app, ['supervisor', 'agent1', 'admin'] as const);
 }, 300_000);
 afterAll(() => s?.close());
 
@@ -167,6 +167,31 @@ describe(`work-order reports on ${engine}`, () => {
     }
     expect(mismatches).toEqual([]);
     expect(followed).toBeGreaterThan(60);
+  });
+
+  it('a calendar change moves every running deadline and writes nothing else', async () => {
+    const snapshot = () => q(`SELECT id, version, (extract(epoch FROM fr_due_at) * 1000)::float8 AS fr_due_at, up_due_at, so_due_at, fr_used_s, so_target_s, fr_met_at, so_met_at,
+        (extract(epoch FROM fr_since) * 1000)::float8 AS fr_since, fr_target_s FROM work_orders ORDER BY id`, []);
+    const before = await snapshot();
+    const cal = (await readSettings(s.ctx.db)).calendar;
+    const moved = { ...cal, holidays: [...cal.holidays, '2026-11-23', '2026-11-24'] };
+    const res = await s.call('POST', '/api/WorkOrder/saveCalendar', { token: t.admin, body: moved });
+    expect(res.status, res.body.msg).toBe(200);
+    try {
+      const after = await snapshot();
+      const running = before.filter((r) => r.fr_since !== null);
+      expect(running.length).toBeGreaterThan(0);
+      for (const [i, b] of before.entries()) {
+        const a = after[i]!;
+        // Nothing but running deadlines moves: versions, use, targets and met times stay.
+        expect([a.id, a.version, a.fr_used_s, a.so_target_s, a.fr_met_at, a.so_met_at]).toEqual([b.id, b.version, b.fr_used_s, b.so_target_s, b.fr_met_at, b.so_met_at]);
+        if (b.fr_since === null) expect(a.fr_due_at).toEqual(b.fr_due_at);
+        else expect(Number(a.fr_due_at)).toBe(addBusinessSeconds(moved, new Date(Number(b.fr_since)), Number(b.fr_target_s) - Number(b.fr_used_s))!.getTime());
+      }
+    } finally {
+      expect((await s.call('POST', '/api/WorkOrder/saveCalendar', { token: t.admin, body: cal })).status).toBe(200);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it('exports, refuses agents and bad conditions without a 500', async () => {

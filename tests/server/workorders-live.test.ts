@@ -85,4 +85,13 @@ describe(`work orders live across two instances (${engine})`, () => {
     staff.close();
     other.close();
   });
+
+  it('a logout on the other instance ends the stream with the session\'s end', async () => {
+    const token = await loginOn(b, 'agent3');
+    const st = await openStream(b.app, token, undefined, PATH);
+    await st.next((e) => e.event === 'counts');
+    expect((await postOn(a, '/api/User/setLogout', token, {})).status).toBe(200);
+    expect(JSON.parse((await st.next((e) => e.event === 'end')).data)).toEqual({ reason: 'session' });
+    await st.ended;
+  });
 });

@@ -20,6 +20,8 @@ beforeAll(async () => {
   s = await startTestServer({ clockNow: DAY1 });
   clock = holdClock(s.ctx.clock, DAY1);
   t = await demoTokens(s.app, ['agent1', 'supervisor'] as const);
+  // The demo seed's orders (server/db/demo-orders.ts) may fall on these days in some zones: the figures are checked on this file's orders alone.
+  await s.ctx.db.query('DELETE FROM work_orders');
   const api = async (action: string, body: unknown) => {
     const res = await s.call('POST', `/api/WorkOrder/${action}`, { token: t.agent1, body });
     expect(res.status, res.body.msg).toBe(200);
