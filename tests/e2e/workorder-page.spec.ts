@@ -23,9 +23,18 @@ async function newOrder(page: Page, body: Record<string, unknown> = {}): Promise
   return (await res.json()).data.id as number;
 }
 
+/**
+ * The user of `page` takes order `id`: it leaves the department's queue, whose oldest orders
+ * other files' tests read on the work-order home (no test leaves an unowned order behind).
+ */
+async function take(page: Page, id: number): Promise<void> {
+  const res = await page.request.post('/api/WorkOrder/take', { headers: { authorization: `Bearer ${await storedToken(page)}` }, data: { id } });
+  expect(res.status()).toBe(200);
+}
+
 test('a file attached to an order shows on its timeline with its size, and downloads', async ({ page }) => {
   await loginAs(page, 'orders', 'orders123');
-  const id = await newOrder(page);
+  const id = await newOrder(page, { departId: null });
   await page.goto(`/#/workorder/order/${id}`);
   await expect(page.getByTestId('order-page')).toBeVisible();
   const text = `meter reading ${id}\n`.repeat(100);
@@ -93,6 +102,7 @@ test("the department's staff hear the order's linked call, another seat's, and r
     await expect(chat.getByTestId('order-chat-message').last()).toContainText('It still reads high');
     await expect(chat.getByTestId('order-chat-message').last()).toContainText('客户');
     if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-linked.png`, fullPage: true });
+    await take(staff, id);
   } finally {
     visitor.close();
   }
@@ -109,7 +119,7 @@ test('a work-order user with a seat calls the customer back from the order: the 
     await loginAs(page, 'orders', 'orders123');
     await readyOnPhoneBar(page);
     const phoneNo = `133${String(Date.now()).slice(-8)}`;
-    const id = await newOrder(page, { phone: phoneNo });
+    const id = await newOrder(page, { phone: phoneNo, departId: null });
     await page.goto(`/#/workorder/order/${id}`);
     const callBack = page.getByTestId('order-call-back');
     await expect(callBack).toBeEnabled();
@@ -184,6 +194,7 @@ test('an administrator keeps a template; the create form fills itself from it', 
   await expect(staff).toHaveURL(/#\/workorder\/order\/\d+$/);
   await expect(staff.getByTestId('order-page')).toContainText('Meter reads too high');
   await expect(staff.getByTestId('order-page')).toContainText('紧急');
+  await take(staff, Number(/order\/(\d+)$/.exec(staff.url())![1]));
 });
 
 test('a colleague named with @ in a note is told at once, and the notice opens the order', async ({ browser }) => {
@@ -204,4 +215,5 @@ test('a colleague named with @ in a note is told at once, and the notice opens t
   await notice.click();
   await expect(staff).toHaveURL(new RegExp(`#/workorder/order/${id}$`));
   await expect(staff.getByTestId('order-event').filter({ hasText: '@orders could you read the meter on site?' })).toContainText('李娜');
+  await take(staff, id);
 });

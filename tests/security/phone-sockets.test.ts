@@ -192,8 +192,13 @@ describe(`/ws: injection in every field never reaches the switch (${engine})`, (
           const parts = fields.map(([k, kind], j) => `${k}:${j === i ? evil : GOOD[kind]}`);
           c.send([head, ...parts].join(','));
           sent++;
-          // Paced under the socket's command rate.
-          if (sent % 15 === 0) await new Promise((r) => setTimeout(r, 1000));
+          // Paced under the socket's command rate: a second after the server answered the last 15
+          // (so after they arrived: on a busy machine frames sent a second apart can arrive together).
+          if (sent % 15 === 0) {
+            const answered = sent;
+            await until(() => c.messages.filter((m) => m.type === 'ERROR').length >= answered, 30_000, 'an ERROR per frame so far');
+            await new Promise((r) => setTimeout(r, 1000));
+          }
         }
       }
     }
