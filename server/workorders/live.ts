@@ -8,7 +8,7 @@ import { reachOf, reachWhere, type Reach } from './reach.ts';
 
 /**
  * Live work-order counts and notices (issue 21 item 5), fanned out across processes through
- * PostgreSQL LISTEN/NOTIFY: migration 021's triggers NOTIFY `work_orders` with the people and
+ * PostgreSQL LISTEN/NOTIFY: migration 022's triggers NOTIFY `work_orders` with the people and
  * departments a write concerns, and a notice's user. Each process's hub holds its own event
  * streams (GET /api/WorkOrder/events) and, on a notification, sends the streams it concerns
  * their counts afresh (`counts`), read with the user's reach as getCounts reads them; a notice

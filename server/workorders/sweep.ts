@@ -62,7 +62,7 @@ const sameClocks = (a: Clocks, b: Clocks) => CLOCKS.every((k) => a[k].target ===
  * batches of `batch` rows (each its own short transaction, so other requests keep running), by
  * id so that no order is missed or done twice; only orders whose clocks moved are written.
  * `only: 'running'` (a calendar change: targets stay, only running deadlines move) reads just the
- * orders with a running clock, through their partial index (migration 022). Answers how many
+ * orders with a running clock, through their partial index (migration 024). Answers how many
  * orders were looked at.
  */
 export async function recomputeAll(db: Db, kinds: Map<string, LoadedKind>, batch = 500, only: 'running' | 'open' = 'open'): Promise<number> {

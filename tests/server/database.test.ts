@@ -24,7 +24,7 @@ describe(`database on ${engine}`, () => {
        JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id ORDER BY u.user_seat_no`);
     expect(users.map((u) => `${u.user_name}:${u.seat}:${u.role}:${u.depart_id}`)).toEqual([
       'admin:8000:admin:1', 'supervisor:8001:supervisor:1', 'agent1:8101:agent:1', 'agent2:8102:agent:1', 'agent3:8103:agent:1',
-      'agent4:8104:agent:1', 'agent5:8105:agent:1', 'chat1:8201:agent:2', 'orders:8301:agent:4',
+      'agent4:8104:agent:1', 'agent5:8105:agent:1', 'chat1:8201:agent:2', 'orders:8301:agent:4', 'court:8302:agent:5',
     ]);
     expect((await s.ctx.db.query('SELECT id FROM lines')).length).toBeGreaterThanOrEqual(1);
   });
