@@ -8,6 +8,7 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { clockEnv } from '../support/test-clock.ts';
 import { spawnServer, waitHealthy } from '../support/server-process.ts';
 import type { Db } from '../../server/db/index.ts';
+import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-proc-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -45,7 +46,7 @@ describe(`server process on ${engine}`, () => {
       db = await openPglite(path.join(dataDir, 'pgdata'), 'UTC');
     }
     const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
-    expect(row!.n).toBe(9);
+    expect(row!.n).toBe(DEMO_USERS.length);
     const secrets = await db.query<{ name: string }>('SELECT name FROM app_secrets ORDER BY name');
     expect(secrets.map((r) => r.name)).toEqual(['jwt-secret', 'rsa-private.pem']);
     await db.close();
