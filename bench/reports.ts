@@ -17,6 +17,7 @@ import { runReport } from '../server/reports/sql.ts';
 import { isoDate } from '../src/lib/time.ts';
 import { generate } from '../scripts/generate.ts';
 import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
+import { timed } from './support/timing.ts';
 
 const callsArg = process.argv.indexOf('--calls');
 const CALLS = callsArg >= 0 ? Number(process.argv[callsArg + 1]) : 1_000_000;
@@ -38,15 +39,6 @@ const p = (xs: number[], q: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))]! * 10) / 10;
 };
 
-async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 /** Fills the database and times the report statements on it directly. */
 async function fillAndRaw() {

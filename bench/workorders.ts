@@ -19,6 +19,7 @@ import { addOrders } from '../server/db/demo-orders.ts';
 import { DEFAULT_CALENDAR } from '../schemas/workorders/calendar.ts';
 import { DEFAULT_SLA } from '../schemas/workorders/states.ts';
 import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
+import { timed } from './support/timing.ts';
 
 const ordersArg = process.argv.indexOf('--orders');
 const ORDERS = ordersArg >= 0 ? Number(process.argv[ordersArg + 1]) : 1_000_000;
@@ -62,15 +63,6 @@ async function post(base: string, token: string, action: string, body: object): 
   return json.data;
 }
 
-async function timed(fn: () => Promise<unknown>, rounds: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 // The machine may be shared: the load average beside the figures says how much they can be trusted.
 const loadBefore = os.loadavg();
