@@ -27,6 +27,14 @@ test('an agent changes their password in the personal center and signs in with t
   await page.screenshot({ path: test.info().outputPath('personal-center-zh.png'), fullPage: true, animations: 'disabled' });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/personal-center-zh.png`, fullPage: true, animations: 'disabled' });
 
+  // A picture becomes the avatar in the header at once (a real PNG: the header's image decodes it).
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.getByTestId('avatar-card').locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('头像已更新')).toBeVisible();
+  const headerAvatar = page.getByTestId('user-menu').locator('img');
+  await expect(headerAvatar).toHaveAttribute('src', /^\/api\/avatar\/[A-Za-z0-9_-]{22}$/);
+  await expect.poll(() => headerAvatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+
   await page.getByRole('tab', { name: '修改密码' }).click();
   const form = page.getByTestId('password-form');
   await form.getByLabel('原密码').fill(AGENT.password);
@@ -76,4 +84,21 @@ test('the personal center in English: profile rules as the server\'s, notificati
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await page.getByTestId('pref-notifyDesktop').click();
   await expect(page.getByTestId('pref-notifyDesktop')).toHaveAttribute('aria-checked', 'true');
+});
+
+test('the seat usage log: an agent finds it in the menu and reads only its own seat, statuses in words', async ({ page }) => {
+  await loginAs(page, 'agent1', 'agent123');
+  await page.getByTestId('side-menu').getByText('坐席使用记录', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/seatlog$/);
+  const table = page.getByTestId('resource-table');
+  for (const title of ['坐席分机', '开始时间', '结束时间', '状态']) await expect(table.getByRole('columnheader', { name: title }).first()).toBeVisible();
+  const rows = table.locator('tbody tr.ant-table-row');
+  // The login just wrote the seat's status 5 ("logged in"): at least that row.
+  await expect(rows.first()).toBeVisible();
+  const seats = await rows.locator('td:nth-child(1)').allInnerTexts();
+  expect(new Set(seats)).toEqual(new Set(['8101']));
+  await expect(table.getByText('登录', { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('totals-row')).toContainText('合计');
+  await page.screenshot({ path: test.info().outputPath('seat-usage-log-zh.png'), fullPage: true, animations: 'disabled' });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/seat-usage-log-zh.png`, fullPage: true, animations: 'disabled' });
 });

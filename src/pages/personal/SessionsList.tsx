@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/providers';
 import { relativeTime } from '../../lib/time';
+import { deviceName } from '../../lib/user-agent';
 
 /** One live session as userManagement/getMySessions answers it. */
 interface OwnSession { id: string; device: string; ip: string; createTime: string; lastSeen: string; current: boolean }
@@ -39,7 +40,7 @@ export function SessionsList() {
     <>
       <Table<OwnSession> rowKey="id" size="small" loading={rows === null} dataSource={rows ?? []} pagination={false} data-testid="sessions-table"
         columns={[
-          { key: 'device', title: t('personal.device'), render: (_, r) => <>{r.device || '-'} {r.current ? <Tag color="green">{t('personal.current')}</Tag> : null}</> },
+          { key: 'device', title: t('personal.device'), render: (_, r) => <><span title={r.device}>{r.device ? deviceName(r.device) : '-'}</span> {r.current ? <Tag color="green">{t('personal.current')}</Tag> : null}</> },
           { key: 'ip', title: t('personal.ip'), dataIndex: 'ip' },
           { key: 'createTime', title: t('personal.createTime'), dataIndex: 'createTime' },
           { key: 'lastSeen', title: t('personal.lastSeen'), render: (_, r) => ago(r.lastSeen) },
