@@ -15,7 +15,7 @@ type Format = HomeFigure['format'];
 const FORMATS: readonly string[] = ['number', 'seconds', 'duration', 'percent'];
 
 /** A figure as the server runs it: its report's model and the value's format. */
-interface Planned { def: HomeFigureDef; model: ReportModel; format: Format }
+interface Planned { def: HomeFigureDef; model: ReportModel; format: Format; sum: boolean }
 
 export interface HomePlan { panels: Record<HomePanel, Planned[]>; hourly: ReportModel }
 
@@ -39,6 +39,7 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
     const s = model.schema;
     if (!model.ranges.some((r) => r.from === 'startTime' && r.to === 'endTime')) throw new Error(`home: ${where}: report ${s.id} has no startTime/endTime period`);
     let format: Format = 'number';
+    let sum = false;
     if (def.value !== 'total') {
       const column = s.columns.find((c) => c.key === def.value);
       if (!column) throw new Error(`home: ${where}: report ${s.id} has no column "${def.value}"`);
@@ -46,13 +47,15 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
       if (!whole) throw new Error(`home: ${where}: column "${def.value}" of ${s.id} is not a figure of the whole period (a 'kpi' or 'sum' total, or a one-row report)`);
       if (!FORMATS.includes(column.format)) throw new Error(`home: ${where}: column "${def.value}" is not a figure (format ${column.format})`);
       format = column.format as Format;
+      // A sum over no rows (no chats today) is nothing: 0, where the report's totals row is empty.
+      sum = Boolean(s.totals) && column.total === 'sum';
     }
     const conditions = { ...def.conditions, startTime: '2000-01-01', endTime: '2000-01-01' };
     const check: Check<Conditions> = compile(model.validation);
     check(conditions, 'en');
     checkConditions(model, conditions, 'en');
     if (panel === 'agent' && !s.ownSeat) throw new Error(`home: ${where}: report ${s.id} has no ownSeat, so an agent's figure would count every seat`);
-    return { def, model, format };
+    return { def, model, format, sum };
   };
   const hourly = find(HOME_HOURLY.report, 'the hourly chart');
   for (const k of [HOME_HOURLY.x, ...HOME_HOURLY.y]) if (!hourly.exprs[k]) throw new Error(`home: the hourly chart's report has no column "${k}"`);
@@ -90,7 +93,7 @@ export async function runFigures(db: Queryable, planned: readonly Planned[], day
   };
   return Promise.all(planned.map(async (p): Promise<HomeFigure> => {
     const a = await answerOf(p);
-    const value = p.def.value === 'total' ? a.total : num((p.model.schema.totals ? a.totals : a.list[0])?.[p.def.value]);
+    const value = p.def.value === 'total' ? a.total : num((p.model.schema.totals ? a.totals : a.list[0])?.[p.def.value]) ?? (p.sum ? 0 : null);
     return { key: p.def.key, group: p.def.group, report: p.def.report, value, format: p.format, conditions: conditionsOf(p.def) };
   }));
 }

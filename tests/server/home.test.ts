@@ -42,7 +42,9 @@ async function fromReport(f: HomeFigure, seat?: string): Promise<number | null> 
   const a = res.body.data as { list: Record<string, unknown>[]; total: number; totals?: Record<string, unknown> };
   const def = [...HOME_FIGURES.agent, ...HOME_FIGURES.centre].find((d) => d.report === f.report && d.key === f.key)!;
   const v = def.value === 'total' ? a.total : (model.schema.totals ? a.totals : a.list[0])?.[def.value];
-  return v === null || v === undefined ? null : Number(v);
+  // A summed total over no rows is empty in the report and 0 on the home.
+  const sum = model.schema.totals && model.schema.columns.find((c) => c.key === def.value)?.total === 'sum';
+  return v === null || v === undefined ? (sum ? 0 : null) : Number(v);
 }
 
 describe('the home per role', () => {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Descriptions } from 'antd';
+import { Alert, Badge, Card, Descriptions, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HOME_REFRESH_MS, type Health } from '../../../schemas/home';
 import { homeApi, usePolled } from './home-api';
@@ -10,7 +10,12 @@ const size = (bytes: number) => (bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GB`
 export function HealthCard() {
   const { t } = useTranslation();
   const { data: h, error } = usePolled(homeApi.health, HOME_REFRESH_MS);
-  const state = (good: boolean | null, text: string) => <Badge status={good === null ? 'default' : good ? 'success' : 'error'} text={text} />;
+  const state = (good: boolean | null, text: string) => (
+    <Space size={6}>
+      <Badge status={good === null ? 'default' : good ? 'success' : 'error'} />
+      {text}
+    </Space>
+  );
   const items = (x: Health) => [
     { key: 'database', label: t('home.health.database'), children: state(x.database.ok, x.database.ok ? t('home.health.ok', { engine: x.database.engine, ms: x.database.ms }) : t('home.health.down')) },
     { key: 'switchLink', label: t('home.health.switchLink'), children: state(x.switchLink === 'ready', t(`home.health.links.${x.switchLink}`, { defaultValue: x.switchLink })) },

@@ -15,7 +15,9 @@ export function HourChart({ today, lastWeek, link }: { today: Hourly; lastWeek: 
   const { token } = theme.useToken();
   const day = lastWeek.conditions.startTime ?? '';
   const option = useMemo(() => {
-    const series = (h: Hourly, key: 'offered' | 'answered') => HOURS.map((hour) => h.rows.find((r) => r.hour === hour)?.[key] ?? 0);
+    // Today's lines end at the last hour with calls: the hours to come are not zeros.
+    const last = (h: Hourly) => (h === today ? Math.max(-1, ...h.rows.map((r) => r.hour)) : 23);
+    const series = (h: Hourly, key: 'offered' | 'answered') => HOURS.map((hour) => (hour > last(h) ? null : h.rows.find((r) => r.hour === hour)?.[key] ?? 0));
     const colors = palette(token);
     return {
       color: colors,
@@ -26,9 +28,9 @@ export function HourChart({ today, lastWeek, link }: { today: Hourly; lastWeek: 
       xAxis: { type: 'category' as const, data: HOURS.map((h) => `${String(h).padStart(2, '0')}:00`), axisLine: { lineStyle: { color: token.colorBorderSecondary } } },
       yAxis: { type: 'value' as const, minInterval: 1, splitLine: { lineStyle: { color: token.colorBorderSecondary } } },
       series: [
-        { type: 'line' as const, name: `${t('home.chart.today')} · ${t('home.chart.offered')}`, data: series(today, 'offered'), smooth: true, color: colors[0] },
-        { type: 'line' as const, name: `${t('home.chart.today')} · ${t('home.chart.answered')}`, data: series(today, 'answered'), smooth: true, color: colors[1] },
-        { type: 'line' as const, name: `${day} · ${t('home.chart.offered')}`, data: series(lastWeek, 'offered'), smooth: true, color: colors[0], lineStyle: { type: 'dashed' as const, opacity: 0.6 }, itemStyle: { opacity: 0.6 } },
+        { type: 'line' as const, name: `${t('home.chart.today')} · ${t('home.chart.offered')}`, data: series(today, 'offered'), color: colors[0] },
+        { type: 'line' as const, name: `${t('home.chart.today')} · ${t('home.chart.answered')}`, data: series(today, 'answered'), color: colors[1] },
+        { type: 'line' as const, name: `${day} · ${t('home.chart.offered')}`, data: series(lastWeek, 'offered'), color: colors[0], lineStyle: { type: 'dashed' as const, opacity: 0.6 }, itemStyle: { opacity: 0.6 } },
       ],
     };
   }, [today, lastWeek, token, t, day]);
