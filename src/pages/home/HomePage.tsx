@@ -49,41 +49,45 @@ function FigureGroups({ answer, extra, titles }: { answer: HomeAnswer; extra?: R
   );
 }
 
-/** An agent's own day: calls, time per status, chats served (each from its report, on their seat), their open work orders and their seat. */
-function AgentHome({ answer }: { answer: HomeAnswer }) {
+/** The user's seat, extension and department: every role's home ends with it, shown before any figure arrives. */
+function SeatCard() {
   const { t } = useTranslation();
   const seatNo = useSession((state) => state.userSeatNo);
   const extension = useSession((state) => state.fjh);
   const departId = useSession((state) => state.departId);
-  const { data: counts } = usePolled(orderApi.counts, HOME_REFRESH_MS);
   const empty = t('home.none');
+  // The department by name; its id until the names arrive (or if the list is unavailable).
   const { options: departments } = useOptions('departments');
   const department = departId == null ? empty : optionLabel(departments, departId) ?? String(departId);
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <FigureGroups answer={answer} titles={{}} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('home.groups.workOrders')} data-testid="home-group-workOrders" style={{ height: '100%' }}>
-            <Tiles>{[<Tile key="openOrders" id="openOrders" title={t('home.figures.openOrders')} value={counts ? counts.mine : '-'} link={`${LIST_PATH}?view=mine`} />]}</Tiles>
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('home.seatCard')} data-testid="seat-card" style={{ height: '100%' }}>
-            <Descriptions
-              size="small"
-              column={1}
-              items={[
-                { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
-                { key: 'extension', label: t('home.extension'), children: extension || empty },
-                { key: 'department', label: t('home.departId'), children: department },
-              ]}
-            />
-          </Card>
-        </Col>
-      </Row>
-    </Space>
+    <Card size="small" title={t('home.seatCard')} data-testid="seat-card" style={{ height: '100%' }}>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
+          { key: 'extension', label: t('home.extension'), children: extension || empty },
+          { key: 'department', label: t('home.departId'), children: department },
+        ]}
+      />
+    </Card>
   );
+}
+
+/** An agent's open work orders (the work-order list's "mine" overview, which the tile opens). */
+function OpenOrders() {
+  const { t } = useTranslation();
+  const { data: counts } = usePolled(orderApi.counts, HOME_REFRESH_MS);
+  return (
+    <Card size="small" title={t('home.groups.workOrders')} data-testid="home-group-workOrders" style={{ height: '100%' }}>
+      <Tiles>{[<Tile key="openOrders" id="openOrders" title={t('home.figures.openOrders')} value={counts ? counts.mine : '-'} link={`${LIST_PATH}?view=mine`} />]}</Tiles>
+    </Card>
+  );
+}
+
+/** An agent's own day: calls, time per status, chats served, each from its report on their seat. */
+function AgentHome({ answer }: { answer: HomeAnswer }) {
+  return <FigureGroups answer={answer} titles={{}} />;
 }
 
 /** The centre's day (supervisors and administrators): today's calls from the call synthesis, the longest chat wait, the seats now, the hourly chart; administrators also the system's health. */
@@ -146,6 +150,16 @@ export default function HomePage() {
       {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('home.failed', { message: (error as Error).message })} />}
       {!answer && !error && <Card loading />}
       {answer && (answer.panel === 'agent' ? <AgentHome answer={answer} /> : <CentreHome answer={answer} admin={admin} />)}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        {answer?.panel === 'agent' && (
+          <Col xs={24} xl={12}>
+            <OpenOrders />
+          </Col>
+        )}
+        <Col xs={24} xl={12}>
+          <SeatCard />
+        </Col>
+      </Row>
     </>
   );
 }
