@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { login, loginAs } from './helpers.ts';
 
+// Runs inside the page; the server's type settings have no DOM library.
+declare const localStorage: { setItem(key: string, value: string): void };
+
 /**
  * The personal center (issue 22 item 2), opened from the avatar menu: an agent changes their
  * password there and signs in with the new one. The agent is made for this file (a password
