@@ -3,6 +3,7 @@ import type { HomeAnswer, HomeFigure, Health } from '../../schemas/home.ts';
 import { HOME_FIGURES } from '../../schemas/home.ts';
 import { healthTiming } from '../../server/home/health.ts';
 import { planHome } from '../../server/home/figures.ts';
+import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { until } from '../support/until.ts';
 import { NOW, generateMonth } from './generated-month.ts';
@@ -76,6 +77,27 @@ describe('the home per role', () => {
     expect(h.lastWeek!.rows.length).toBeGreaterThan(0);
   });
 
+  it("the centre's longest waiting chat is the open chat queued longest, up to now", async () => {
+    await s.ctx.db.query(`INSERT INTO chats (client_chat_id, state, access_time, queued_at) VALUES ('home-wait', 'on', ${CLOCK_NOW_SQL} - interval '90 seconds', ${CLOCK_NOW_SQL} - interval '90 seconds')`);
+    try {
+      const wait = (await home(t.supervisor)).longestChatWaitSeconds!;
+      const [{ upper }] = await s.ctx.db.query<{ upper: number }>(`SELECT extract(epoch FROM ${CLOCK_NOW_SQL} - queued_at)::float8 AS upper FROM chats WHERE client_chat_id = 'home-wait'`) as [{ upper: number }];
+      expect(wait).toBeGreaterThanOrEqual(90);
+      expect(wait).toBeLessThanOrEqual(Math.round(upper));
+      // Taken by an agent, it waits no more.
+      await s.ctx.db.query("UPDATE chats SET queued_at = NULL, user_seat_no = '8201' WHERE client_chat_id = 'home-wait'");
+      const after = (await home(t.supervisor)).longestChatWaitSeconds;
+      expect(after ?? 0).toBeLessThan(90);
+    } finally {
+      await s.ctx.db.query("DELETE FROM chats WHERE client_chat_id = 'home-wait'");
+    }
+  });
+
+  it("the hourly report is the centre's: an agent is refused it", async () => {
+    const res = await s.call('POST', '/api/CallReport/getCallSynthesisByHour', { token: t.agent1, body: { startTime: '2021-03-10', endTime: '2021-03-10' } });
+    expect(res.status).toBe(403);
+  });
+
   it('an administrator sees the centre too', async () => {
     expect((await home(t.admin)).panel).toBe('centre');
   });
@@ -100,7 +122,6 @@ describe('the home per role', () => {
   it('takes no conditions: a seat or a day in the body is a 400 and nothing else is answered', async () => {
     const res = await s.call('POST', '/api/Home/getHome', { token: t.agent1, body: { userSeatNo: '8102' }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
-    expect(res.body.data).toBeNull;
     expect((await s.call('POST', '/api/Home/getHome', { body: {} })).status).toBe(401);
   });
 });
