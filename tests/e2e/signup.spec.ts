@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider.ts';
 import { spawnServer, waitHealthy } from '../support/server-process.ts';
+import { loginAs } from './helpers.ts';
 
 declare const localStorage: { setItem(key: string, value: string): void };
 
@@ -93,14 +94,16 @@ test('single sign-on: the login page offers it, the provider signs in the mapped
   await stranger.close();
 });
 
-test('registration: closed until the administrator opens it in user management, then the form speaks the spec texts and the server checks the code', async ({ page }) => {
+test('registration: closed until the administrator opens it in user management, then the form speaks the spec texts and the server checks the code', async ({ browser }) => {
   fs.mkdirSync(shots, { recursive: true });
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
   await page.goto(`${base}/#/register`);
   await expect(page.getByText('账号由管理员创建，请联系管理员。')).toBeVisible();
 
   // The administrator opens registration from the users list's sign-up settings.
   const adminPage = page;
-  await loginAtBase(adminPage, 'admin', 'admin123');
+  await loginAs(adminPage, 'admin', 'admin123');
   await adminPage.goto(`${base}/#/system/user`);
   await adminPage.getByTestId('signup-settings-open').click();
   const toggle = adminPage.getByTestId('setting-registrationOpen');
@@ -148,12 +151,9 @@ test('registration: closed until the administrator opens it in user management, 
 
   // Closed again: the page says so at once, with no restart.
   await api('/api/systemSettings/saveSettings', { registrationOpen: false }, admin);
+  const late = await context.newPage();
+  await late.goto(`${base}/#/register`);
+  await expect(late.getByText('账号由管理员创建，请联系管理员。')).toBeVisible();
+  await context.close();
 });
 
-async function loginAtBase(page: Page, username: string, password: string) {
-  await page.goto(`${base}/#/login`);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/index$/);
-}
