@@ -12,7 +12,7 @@ export const sessionUserSchema = {
   additionalProperties: false,
   required: ['userId', 'userName', 'username', 'avatar', 'userSeatNo', 'userSeatPwd', 'userChineseName', 'userEnglishName',
     'lineid', 'departId', 'companyId', 'fjh', 'recordSrc', 'pre', 'busy', 'mobile', 'email', 'roles', 'ability',
-    'workOrderTitle', 'phoneBar', 'chat', 'workOrders'],
+    'workOrderTitle', 'phoneBar', 'chat', 'workOrders', 'notifySound', 'notifyDesktop'],
   properties: {
     userId: { type: 'integer' },
     userName: { type: 'string' },
@@ -37,6 +37,8 @@ export const sessionUserSchema = {
     phoneBar: { type: 'boolean', description: "the user's department has the phone bar (true without a department)" },
     chat: { type: 'boolean', description: "the user's department takes online chats (false without a department)" },
     workOrders: { type: 'boolean', description: "the user's department takes work orders: its home shows the department's queue (false without a department)" },
+    notifySound: { type: 'boolean', description: 'the chat chime plays (personal center; kept with the user)' },
+    notifyDesktop: { type: 'boolean', description: 'desktop notifications show (personal center; kept with the user)' },
   },
 } as const;
 

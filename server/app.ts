@@ -25,9 +25,11 @@ import userSeatLogRoutes from './api/UserSeatLog.ts';
 import audienceDataRoutes from './api/AudienceData.ts';
 import recordingRoutes from './api/recordings.ts';
 import fileRoutes from './api/File.ts';
+import personalRoutes from './api/personal.ts';
 import seatMonitorRoutes from './monitor/routes.ts';
 import chatRoutes from './chat/index.ts';
 import workOrderRoutes from './workorders/routes.ts';
+import homeRoutes from './home/routes.ts';
 import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import { registerReport } from './reports/routes.ts';
@@ -72,7 +74,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, signupRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, workOrderRoutes];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

@@ -2,6 +2,7 @@ import type { ReportSchema } from '../report-types.ts';
 import { STATUS_KPI, kpiColumn } from './shared/kpi.ts';
 import { STATUS_CONDITIONS } from './shared/status-conditions.ts';
 import { PAGED_LIST } from './shared/paging.ts';
+import { ownSeat } from './shared/call-info.ts';
 
 /** Per seat: seconds in each status, from the seat status logs. */
 export default {
@@ -9,6 +10,8 @@ export default {
   description: 'Per seat: seconds spent ready, on call (on call, ringing, talking), after-call, on break, in meetings, quality check and revisit, from the status logs, each clipped to the date range (a log across its start or end counts only its part inside; an open log runs up to now).',
   endpoint: { module: 'CallReport', action: 'getSeatStatus' },
   access: ['admin', 'supervisor'],
+  // Only those who see every seat open the report; an agent's own figures (the home's time per status) are counted on their seat.
+  ownSeat: ownSeat('s.user_seat_no'),
   menu: { parent: 'reportcall', path: '/reportcall/seatstatus', icon: 'FieldTimeOutlined', order: 80 },
   from: 'seat_status_logs s',
   conditions: STATUS_CONDITIONS,

@@ -18,6 +18,7 @@ import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { seesAllSeats } from '../../schemas/permissions.ts';
 import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../workorders/files.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
+import { MULTIPART_OVERHEAD, mib, readOneFile } from './file-read.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
 export const FILE_BASE = '/api/File/';
@@ -53,11 +54,6 @@ interface Owner { chat: number | null; seat: string; order: number | null; name:
 const OWNER_SELECT = `SELECT u.id, u.chat_id AS chat, coalesce(ch.user_seat_no, '') AS seat, u.order_id AS "order",
          u.original_name AS name, u.content_type AS type, u.size
     FROM uploads u LEFT JOIN chats ch ON ch.id = u.chat_id`;
-
-/** Bytes a multipart request may carry beyond the file itself (boundaries, part headers, a name). */
-const MULTIPART_OVERHEAD = 16 * 1024;
-
-const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
 
 const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[]).find((k) => FILE_KINDS[k].type === type);
 
@@ -156,23 +152,9 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     if (held.bytes + size > quota.maxBytes) throw new ApiError(413, message(lang, 'chatUploadBytesFull', { max: mib(quota.maxBytes), used: mib(held.bytes) }));
   };
 
-  /** The file's bytes: one part named `file`, at most `max` bytes (413 as soon as the stream passes it). */
-  const readFile = async (req: FastifyRequest, lang: Language): Promise<{ bytes: Buffer; name: string }> => {
-    if (!req.isMultipart()) throw new ApiError(415, message(lang, 'fileNotMultipart'));
-    const tooLarge = () => new ApiError(413, message(lang, 'fileTooLarge', { max: mib(max) }));
-    if (Number(req.headers['content-length'] ?? 0) > max + MULTIPART_OVERHEAD) throw tooLarge();
-    const part = await req.file({ limits: { fileSize: max, files: 1, fields: 4, fieldSize: 1024, parts: 5 }, throwFileSizeLimit: true });
-    if (!part || part.fieldname !== 'file') throw badRequest(message(lang, 'fileMissing'), { file: message(lang, 'fileMissing') });
-    const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
-    });
-    if (!bytes.length) throw badRequest(message(lang, 'fileEmpty'), { file: message(lang, 'fileEmpty') });
-    return { bytes, name: part.filename ?? '' };
-  };
-
   /** Checks the file's bytes and stores them under a new id: `record` writes its row in the transaction, before the bytes are kept. */
   const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>) => {
-    const { bytes, name } = await readFile(req, lang);
+    const { bytes, name } = await readOneFile(req, lang, max);
     const kindName = detectKind(bytes);
     if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
     const kind = FILE_KINDS[kindName];

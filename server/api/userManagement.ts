@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { useEntityHooks } from '../entities/hooks.ts';
 import { listPage } from '../entities/list-sql.ts';
-import { bodyOf, compile, invalid, type Check } from '../http/validate.ts';
+import { bodyOf, compile, compileForm, invalid, type Check } from '../http/validate.ts';
+import { isCommonPassword, passwordChangeSchema, profileSchema } from '../../schemas/personal.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import usersHooks, { keepAnAdmin } from './users-hooks.ts';
 import { anyUser, isAdmin, roles, type Access } from '../http/access.ts';
@@ -18,26 +19,20 @@ import { languageOf, message } from '../http/language.ts';
 const WRITE: Access = ADMIN_WRITE;
 const id = { type: 'integer', minimum: 1 } as const;
 const ids = { type: 'array', items: id, minItems: 1, maxItems: 1000, uniqueItems: true } as const;
-const password = { type: 'string', minLength: 6, maxLength: 64 } as const;
 const email = { type: 'string', maxLength: 128, pattern: '^([^\\s@]+@[^\\s@]+\\.[^\\s@]+)?$' } as const;
 const obj = <const P extends object, const R extends readonly string[]>(properties: P, required: R) =>
   ({ type: 'object', additionalProperties: false, properties, required } as const);
 
 const batchSchema = obj({ ids, departId: { type: ['integer', 'null'], minimum: 1 }, lineid: { type: ['integer', 'null'], minimum: 1 }, enabled: { type: 'boolean' } }, ['ids']);
 const resetSchema = obj({ userId: id }, ['userId']);
-const changeSchema = obj({ userId: id, oldPassword: { type: 'string', maxLength: 64 }, newPassword: password }, ['userId', 'oldPassword', 'newPassword']);
 const allocSchema = obj({ ids, departId: id }, ['ids', 'departId']);
 const emailSchema = obj({ userId: id, email }, ['userId', 'email']);
-const profileSchema = obj({
-  userEnglishName: { type: 'string', maxLength: 64 }, mobile: { type: 'string', maxLength: 11, pattern: '^(1[0-9]{10})?$' }, email,
-  avatar: { type: 'string', maxLength: 512, pattern: '^(|https?://\\S+|/\\S*|data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+)$' },
-}, []);
 const batchBody: Check<FromSchema<typeof batchSchema>> = compile(batchSchema);
 const resetBody: Check<FromSchema<typeof resetSchema>> = compile(resetSchema);
-const changeBody: Check<FromSchema<typeof changeSchema>> = compile(changeSchema);
+const changeBody: Check<FromSchema<typeof passwordChangeSchema>> = compileForm(passwordChangeSchema);
 const allocBody: Check<FromSchema<typeof allocSchema>> = compile(allocSchema);
 const emailBody: Check<FromSchema<typeof emailSchema>> = compile(emailSchema);
-const profileBody: Check<FromSchema<typeof profileSchema>> = compile(profileSchema);
+const profileBody: Check<FromSchema<typeof profileSchema>> = compileForm(profileSchema);
 
 /** A readable one-time password: 12 characters without look-alikes (no 0/O, 1/l/I). */
 export function randomPassword(): string {
@@ -97,17 +92,22 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     return ok({ password: fresh });
   });
 
-  // Own password only, and only with the current one.
+  // Own password only, and only with the current one. A wrong current password counts as a
+  // failed login of the user (the login limiter's per-user count, which then asks the login page
+  // for a verification code) and against the change's own limit (429); it changes nothing.
   app.post('/api/userManagement/changePwdById', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);
     const b = bodyOf(req);
     changeBody(b, lang);
-    if (b.userId !== req.user!.userId) throw forbidden(message(lang, 'ownOnly'));
-    // Guessing the current password with a stolen token is limited like login: reserved before the hash.
-    const slot = ctx.limiter.passwordSlot(req.user!.userName);
-    const [taken] = await ctx.limiter.take([slot]);
+    const me = req.user!;
+    if (b.userId !== me.userId) throw forbidden(message(lang, 'ownOnly'));
+    if (isCommonPassword(b.newPassword)) throw invalid(lang, { newPassword: message(lang, 'commonPassword') });
+    // Reserved before the hash, in one statement: concurrent guesses cannot all pass.
+    const slot = ctx.limiter.passwordSlot(me.userName);
+    const loginSlot = ctx.limiter.loginSlots(me.userName, req.ip).user;
+    const [taken] = await ctx.limiter.take([slot, loginSlot]);
     if (taken!.hits > ctx.limiter.rules.passwordChange) {
-      await ctx.limiter.giveBack([slot]);
+      await ctx.limiter.giveBack([slot, loginSlot]);
       throw tooMany(lang, taken!.waitMs);
     }
     const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [b.userId]);
@@ -115,9 +115,13 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
       throw invalid(lang, { oldPassword: message(lang, 'oldPassword') });
     }
     await ctx.limiter.clear(slot);
-    await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [b.userId, await hashPassword(b.newPassword)]);
-    // Other sessions end; the one that changed the password stays.
-    await revokeUserSessions(db, [b.userId], 'password', req.user!.jti);
+    await ctx.limiter.giveBack([loginSlot]);
+    const hash = await hashPassword(b.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [b.userId, hash]);
+      // Every other session ends, in every process (NOTIFY on commit); the one that changed the password stays.
+      await revokeUserSessions(tx, [b.userId], 'password', me.jti);
+    });
     return ok(null);
   });
 
@@ -149,8 +153,8 @@ export default async function userManagementRoutes(app: FastifyInstance, ctx: Ap
     profileBody(b, lang);
     await db.query(
       `UPDATE users SET user_english_name = coalesce($2, user_english_name), mobile = coalesce($3, mobile), email = coalesce($4, email),
-              avatar = coalesce($5, avatar), updated_at = now() WHERE id = $1`,
-      [req.user!.userId, b.userEnglishName ?? null, b.mobile ?? null, b.email ?? null, b.avatar ?? null],
+              avatar = coalesce($5, avatar), user_chinese_name = coalesce($6, user_chinese_name), updated_at = now() WHERE id = $1`,
+      [req.user!.userId, b.userEnglishName ?? null, b.mobile ?? null, b.email ?? null, b.avatar ?? null, b.userChineseName ?? null],
     );
     return ok(null);
   });

@@ -14,7 +14,8 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
             coalesce((SELECT array_agg(DISTINCT a.ability) FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id
                        WHERE ur.user_id = u.id), '{}') AS ability,
             coalesce(d.work_order_title, false) AS "workOrderTitle", coalesce(d.phone_bar, true) AS "phoneBar",
-            coalesce(d.chat, false) AS chat, coalesce(d.work_orders, false) AS "workOrders"
+            coalesce(d.chat, false) AS chat, coalesce(d.work_orders, false) AS "workOrders",
+            u.notify_sound AS "notifySound", u.notify_desktop AS "notifyDesktop"
        FROM users u LEFT JOIN lines l ON l.id = u.lineid LEFT JOIN departments d ON d.id = u.depart_id
       WHERE u.id = $1`,
     // recordSrc: the base a call id is appended to for playback; this server's recordings unless a user names another.

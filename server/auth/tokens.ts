@@ -111,7 +111,10 @@ export function revokeSeatSessions(db: Queryable, seat: string): Promise<unknown
   return revokeWhere(db, 'user_id IN (SELECT id FROM users WHERE user_seat_no = $1)', [seat], 'seat');
 }
 
-interface SessionRow { id: number; user_name: string; user_seat_no: string | null; depart_id: number | null; roles: string[]; ability: string[] }
+interface SessionRow { id: number; user_name: string; user_seat_no: string | null; depart_id: number | null; roles: string[]; ability: string[]; stale: boolean }
+
+/** How often a session's last use is written: the list of one's devices needs minutes, not every request. */
+const LAST_SEEN_EVERY_SECONDS = 60;
 
 /**
  * The caller behind a live session: the token's session row, the enabled user, roles and abilities.
@@ -121,10 +124,11 @@ export async function loadSessionUser(db: Queryable, userId: number, jti: string
   const rows = await db.query<SessionRow>(
     `SELECT u.id, u.user_name, u.user_seat_no, u.depart_id,
             ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
-            ARRAY(SELECT DISTINCT a.ability FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id WHERE ur.user_id = u.id) AS ability
+            ARRAY(SELECT DISTINCT a.ability FROM user_roles ur JOIN role_abilities a ON a.role_id = ur.role_id WHERE ur.user_id = u.id) AS ability,
+            s.last_seen_at < now() - make_interval(secs => $3) AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id AND u.enabled
       WHERE s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [jti, userId],
+    [jti, userId, LAST_SEEN_EVERY_SECONDS],
   );
   const r = rows[0];
   if (!r) {
@@ -133,7 +137,20 @@ export async function loadSessionUser(db: Queryable, userId: number, jti: string
     if (ended?.reason === 'superseded') throw Object.assign(new ApiError(401, 'sessionSuperseded'), { key: 'sessionSuperseded' as const });
     return undefined;
   }
+  if (r.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE jti = $1', [jti]);
   return { userId: r.id, userName: r.user_name, userSeatNo: r.user_seat_no ?? '', departId: r.depart_id, roles: r.roles, ability: r.ability, jti };
+}
+
+/** One of a user's live sessions as the personal center lists it (schemas/personal.ts ownSessionSchema). */
+export interface OwnSession { id: string; device: string; ip: string; createTime: string; lastSeen: string; current: boolean }
+
+/** The user's live sessions, the most recently used first; `current` marks the caller's own. */
+export function liveSessionsOf(db: Queryable, userId: number, currentJti: string): Promise<OwnSession[]> {
+  return db.query<OwnSession>(
+    `SELECT jti::text AS id, user_agent AS device, ip, created_at AS "createTime", last_seen_at AS "lastSeen", jti = $2::uuid AS current
+       FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+      ORDER BY jti = $2::uuid DESC, last_seen_at DESC, jti`,
+    [userId, currentJti]);
 }
 
 /**

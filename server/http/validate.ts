@@ -7,6 +7,7 @@ import { RE2JS } from 're2js';
 import { badRequest } from './envelope.ts';
 import { message, type Language, type MessageKey } from './language.ts';
 import type { PropertySchema } from '../../schemas/types.ts';
+import { wireSchema } from '../entities/model.ts';
 
 /** Every pattern compiled so far (entity, API and route schemas): tests prove each one linear. */
 export const compiledPatterns = new Set<string>();
@@ -118,6 +119,16 @@ export function compile<const S extends object>(schema: S, props: Readonly<Recor
       throw invalid(lang, errors, count);
     }
   };
+}
+
+/**
+ * A form's schema shared with the browser (schemas/personal.ts): its properties carry display
+ * keywords (x-validator, x-widget, writeOnly) that are stripped for Ajv, and a field failing its
+ * validator reads in that validator's words, as the browser's form says it.
+ */
+export function compileForm<const S extends { readonly properties: Readonly<Record<string, PropertySchema>> }>(schema: S): Check<Admitted<S>> {
+  const properties = Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, wireSchema(p)]));
+  return compile({ ...schema, properties }, schema.properties) as Check<Admitted<S>>;
 }
 
 /** A request's body for a check: absent is `{}` (the spec's calls often send none); `null` stays, and is refused. */

@@ -16,6 +16,7 @@ const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
 const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
 const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
 const OrderPage = lazy(() => import('../workorders/OrderPage'));
+const PersonalCenterPage = lazy(() => import('../pages/personal/PersonalCenterPage'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
@@ -49,6 +50,8 @@ export function AppRoutes() {
           <Route path="/workorder/order/:id" element={<OrderPage />} />
           {/* The chat screen (spec: route name im, opened by a chat notification; the path is ours), also without its menu item. */}
           <Route path="/im" element={<ChatInboxPage />} />
+          {/* Every user's own account (spec section 2: opened from the avatar menu), whatever their menus hold. */}
+          <Route path="/setting/personalCenter" element={<PersonalCenterPage />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
         <Route

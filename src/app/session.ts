@@ -48,6 +48,8 @@ export const GUEST: SessionUser = {
   phoneBar: true,
   chat: false,
   workOrders: false,
+  notifySound: true,
+  notifyDesktop: true,
 };
 
 /**

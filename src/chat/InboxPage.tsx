@@ -14,12 +14,12 @@ import { ChatList } from './ChatList';
 import { Conversation } from './Conversation';
 import { readsChats } from './departments';
 import { clearNotices } from './notifier';
-import { setSoundOn, soundOn } from './sound';
+import { saveNotifyPrefs } from '../app/notify-prefs';
 
 function Toolbar() {
   const { t } = useTranslation();
   const status = useChat((s) => s.status);
-  const [sound, setSound] = useState(soundOn);
+  const sound = useSession((state) => state.notifySound);
   const [permission, setPermission] = useState(typeof Notification === 'undefined' ? 'denied' : Notification.permission);
   return (
     <Space wrap style={{ marginBottom: 12 }}>
@@ -27,7 +27,7 @@ function Toolbar() {
       <Tag color={status === 'open' ? 'green' : 'orange'} data-testid="chat-status">{t(`chat.status.${status}`)}</Tag>
       <Space size={4}>
         <SoundOutlined />
-        <Switch size="small" checked={sound} aria-label={t('chat.sound')} onChange={(on) => { setSoundOn(on); setSound(on); }} />
+        <Switch size="small" checked={sound} aria-label={t('chat.sound')} onChange={(on) => void saveNotifyPrefs({ notifySound: on }).catch(() => undefined)} />
       </Space>
       {permission === 'default' && (
         <Button size="small" icon={<BellOutlined />} onClick={() => void Notification.requestPermission().then(setPermission)}>

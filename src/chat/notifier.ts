@@ -2,10 +2,12 @@
  * How a fresh client message reaches an agent who is not looking at it (spec sections 4 and 9):
  * a chime; off the inbox screen, the persistent "you have new webchat message" notice (until
  * closed) and a notice per message (truncated, at most ~5, closing after 10 s); when the tab is
- * hidden, a desktop notification the same way. Clicking any of them opens the chat.
+ * hidden, a desktop notification the same way (unless the user turned them off in the personal
+ * center). Clicking any of them opens the chat.
  */
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { TFunction } from 'i18next';
+import { useSession } from '../app/session';
 import { chime } from './sound';
 import { NOTICE_SECONDS, noticeText, pushCapped } from './notices';
 import type { ClientNotice } from './store';
@@ -37,7 +39,7 @@ export function createNotifier(deps: NotifierDeps): (notice: ClientNotice, watch
   let count = 0;
 
   const desktopNotice = (title: string, body: string, chatId: string) => {
-    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    if (!useSession.getState().notifyDesktop || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     const note = new Notification(title, { body, tag: `chat-${chatId}-${count}` });
     note.onclick = () => {
       window.focus();

@@ -1,14 +1,13 @@
+import { useSession } from '../app/session';
+
 /**
  * The new-message chime, generated with WebAudio (no sound file to ship): two short rising
  * notes, loud enough to hear by default (ANCHORS.md: agents complain of silent alerts). An
- * agent may turn it off on the inbox screen; the choice is kept in localStorage. Browsers
- * refuse to play before the user has touched the page: the chime is then silent and the
- * notifications still show.
+ * agent may turn it off on the inbox screen or in the personal center; the choice is kept on
+ * the server with the user (app/notify-prefs.ts, read from the session). Browsers refuse to play before the user has
+ * touched the page: the chime is then silent and the notifications still show.
  */
-const KEY = 'chat.sound';
-
-export const soundOn = (): boolean => localStorage.getItem(KEY) !== 'off';
-export const setSoundOn = (on: boolean): void => localStorage.setItem(KEY, on ? 'on' : 'off');
+export const soundOn = (): boolean => useSession.getState().notifySound;
 
 let context: AudioContext | null = null;
 

@@ -5,11 +5,11 @@ import { testClock } from '../support/test-clock.ts';
 
 /** Chat file uploads as the tests send them (tests/server/file-upload, chat-upload-quota): to any app on any database. */
 
-/** A multipart body with one file part (`field`, normally 'file'). */
-export function multipart(name: string, data: Buffer, field = 'file') {
+/** A multipart body with one file part (`field`, normally 'file'), its part labelled `type`. */
+export function multipart(name: string, data: Buffer, field = 'file', type = 'application/octet-stream') {
   const boundary = '----ccTestBoundary7MA4YWxkTrZu0gW';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -1,11 +1,10 @@
-import { render } from '@testing-library/react';
-import { Form, Input, type FormInstance } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { schemaOf } from '../../resources';
 import type { EntitySchema, PropertySchema } from '../../src/lib/entity';
 import { isRequired, propertyRules } from '../../src/lib/schema-rules';
 import type { Translate } from '../../src/lib/translate';
 import { translator } from './support/translate';
+import { ruleMessages } from './support/form-probe';
 
 const users = schemaOf('users') as EntitySchema;
 const menus = schemaOf('menus') as EntitySchema;
@@ -13,28 +12,8 @@ const lines = schemaOf('lines') as EntitySchema;
 const zh = translator('zh');
 
 /** The messages antd shows for a value, running the derived rules in a real form. */
-async function messages(property: PropertySchema, value: unknown, { required = false, label = '字段', t = zh }: { required?: boolean; label?: string; t?: Translate } = {}) {
-  const holder: { form?: FormInstance } = {};
-  function Probe() {
-    const [form] = Form.useForm();
-    holder.form = form;
-    return (
-      <Form form={form}>
-        <Form.Item name="field" rules={propertyRules(property, { label, required, t })}>
-          <Input />
-        </Form.Item>
-      </Form>
-    );
-  }
-  render(<Probe />);
-  holder.form?.setFieldsValue({ field: value });
-  try {
-    await holder.form?.validateFields();
-    return [];
-  } catch (error) {
-    return (error as { errorFields: { errors: string[] }[] }).errorFields.flatMap((field) => field.errors);
-  }
-}
+const messages = (property: PropertySchema, value: unknown, { required = false, label = '字段', t = zh }: { required?: boolean; label?: string; t?: Translate } = {}) =>
+  ruleMessages(propertyRules(property, { label, required, t }), value);
 
 const p = (schema: EntitySchema, field: string) => schema.properties[field] as PropertySchema;
 

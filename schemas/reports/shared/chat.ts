@@ -4,7 +4,7 @@
  * access time), the chat list's columns and the usual chat filters. Web chats have
  * source_way 'web', WeChat-sourced ones 'weixin'.
  */
-import { SUPERVISORS } from './call-info.ts';
+import { ownSeat, SUPERVISORS } from './call-info.ts';
 import { PAGED_LIST } from './paging.ts';
 import { dateRange, seat } from './conditions.ts';
 import { NOW } from './kpi.ts';
@@ -94,6 +94,8 @@ export const chatSessions = (source: Source) => ({
 /** Per-agent chat statistics of one source (getWebChatReport, getWeixinReport), drilling into its session list. */
 export const chatAgentStats = <R extends string>(source: Source, sessions: R) => ({
   ...CHAT_REPORT,
+  // Only those who see every seat open the report; an agent's own figure (the home's chats served) is counted on their seat.
+  ownSeat: ownSeat('ch.user_seat_no'),
   from: 'chats ch',
   where: chatSource(source),
   conditions: CHAT_CONDITIONS,

@@ -1,43 +1,165 @@
-import { Card, Descriptions, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HOME_HOURLY, HOME_REFRESH_MS, type HomeAnswer, type HomeFigure } from '../../../schemas/home';
 import { useSession } from '../../app/session';
 import { greetingKey } from '../../lib/time';
 import { usePageTitle } from '../../shell/use-page-title';
 import { optionLabel, useOptions } from '../resource/use-options';
-import { WorkOrderHome } from '../../workorders/WorkOrderHome';
+import { FieldValue } from '../resource/FieldValue';
+import { useReportCatalogue } from '../report/catalogue-source';
+import { WorkOrderHome, LIST_PATH } from '../../workorders/WorkOrderHome';
+import { orderApi } from '../../workorders/api';
+import { FigureTile, Tile, Tiles, useFigureLink } from './FigureTile';
+import { HealthCard } from './HealthCard';
+import { HourChart } from './HourChart';
+import { homeApi, usePolled } from './home-api';
+import { SeatsNow } from './SeatsNow';
 
-/** /index: greeting by hour with the user's name, the seat the session holds, and for a work-order department's staff their queue and figures. */
+/** The groups of a panel's figures in the order they come, each a card. */
+function groupsOf(figures: readonly HomeFigure[]): [string, HomeFigure[]][] {
+  const groups = new Map<string, HomeFigure[]>();
+  for (const f of figures) groups.set(f.group, [...(groups.get(f.group) ?? []), f]);
+  return [...groups];
+}
+
+/** A panel's figures, card by card, each tile opening the report it comes from with today's conditions. */
+function FigureGroups({ answer, extra, titles }: { answer: HomeAnswer; extra?: Record<string, ReactElement[]>; titles: Record<string, string> }) {
+  const { t } = useTranslation();
+  const { catalogue } = useReportCatalogue();
+  const linkOf = useFigureLink(catalogue);
+  return (
+    <Row gutter={[16, 16]}>
+      {groupsOf(answer.figures).map(([group, figures]) => (
+        <Col key={group} xs={24} xl={figures.length > 4 ? 24 : 12}>
+          <Card size="small" title={titles[group] ?? t(`home.groups.${group}`)} data-testid={`home-group-${group}`} style={{ height: '100%' }}>
+            <Tiles>
+              {[
+                ...figures.map((f) => {
+                  const link = linkOf(f.report, f.conditions);
+                  return <FigureTile key={f.key} figure={f} title={t(`home.figures.${f.key}`)} {...(link ? { link, hint: t('home.openReport') } : {})} />;
+                }),
+                ...(extra?.[group] ?? []),
+              ]}
+            </Tiles>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** The user's seat, extension and department: every role's home ends with it, shown before any figure arrives. */
+function SeatCard() {
+  const { t } = useTranslation();
+  const seatNo = useSession((state) => state.userSeatNo);
+  const extension = useSession((state) => state.fjh);
+  const departId = useSession((state) => state.departId);
+  const empty = t('home.none');
+  // The department by name; its id until the names arrive (or if the list is unavailable).
+  const { options: departments } = useOptions('departments');
+  const department = departId == null ? empty : optionLabel(departments, departId) ?? String(departId);
+  return (
+    <Card size="small" title={t('home.seatCard')} data-testid="seat-card" style={{ height: '100%' }}>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
+          { key: 'extension', label: t('home.extension'), children: extension || empty },
+          { key: 'department', label: t('home.departId'), children: department },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** An agent's open work orders (the work-order list's "mine" overview, which the tile opens). */
+function OpenOrders() {
+  const { t } = useTranslation();
+  const { data: counts } = usePolled(orderApi.counts, HOME_REFRESH_MS);
+  return (
+    <Card size="small" title={t('home.groups.workOrders')} data-testid="home-group-workOrders" style={{ height: '100%' }}>
+      <Tiles>{[<Tile key="openOrders" id="openOrders" title={t('home.figures.openOrders')} value={counts ? counts.mine : '-'} link={`${LIST_PATH}?view=mine`} />]}</Tiles>
+    </Card>
+  );
+}
+
+/** An agent's own day: calls, time per status, chats served, each from its report on their seat. */
+function AgentHome({ answer }: { answer: HomeAnswer }) {
+  return <FigureGroups answer={answer} titles={{}} />;
+}
+
+/** The centre's day (supervisors and administrators): today's calls from the call synthesis, the longest chat wait, the seats now, the hourly chart; administrators also the system's health. */
+function CentreHome({ answer, admin }: { answer: HomeAnswer; admin: boolean }) {
+  const { t } = useTranslation();
+  const { catalogue } = useReportCatalogue();
+  const linkOf = useFigureLink(catalogue);
+  const today = { startTime: answer.day, endTime: answer.day };
+  const chatLink = linkOf('webChat', today);
+  const wait = answer.longestChatWaitSeconds ?? null;
+  const waitTile = (
+    <Tile
+      key="longestChatWait" id="longestChatWait" title={t('home.figures.longestChatWait')}
+      value={wait === null ? t('home.noWait') : <FieldValue description={{ format: 'duration' }} value={wait} />}
+      {...(chatLink ? { link: chatLink } : {})}
+    />
+  );
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {admin && <HealthCard />}
+      <FigureGroups answer={answer} titles={{ calls: t('home.groups.centreCalls') }} extra={{ calls: [waitTile] }} />
+      <SeatsNow />
+      {answer.today && answer.lastWeek && <HourChart today={answer.today} lastWeek={answer.lastWeek} {...(linkOf(HOME_HOURLY.report, today) ? { link: linkOf(HOME_HOURLY.report, today)! } : {})} />}
+    </Space>
+  );
+}
+
+/**
+ * /index: the greeting by hour with the user's name, then the home of the user's role (issue 22):
+ * an agent's own figures for today, or the centre's for supervisors and administrators (with the
+ * system's health for administrators), each figure from its report (server/home) and opening it;
+ * read again every HOME_REFRESH_MS, the seats live. A work-order department's staff also see
+ * their queue and figures.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle('menu.home');
   const [openedAt] = useState(() => new Date());
   const name = useSession((state) => state.userChineseName || state.username);
-  const seatNo = useSession((state) => state.userSeatNo);
-  const extension = useSession((state) => state.fjh);
-  const departId = useSession((state) => state.departId);
   const workOrders = useSession((state) => state.workOrders);
-  const empty = t('home.none');
-  // The department by name; its id until the names arrive (or if the list is unavailable).
-  const { options: departments } = useOptions('departments');
-  const department = departId == null ? empty : optionLabel(departments, departId) ?? String(departId);
+  const admin = useSession((state) => state.roles.includes('admin'));
+  const { data: answer, error, at } = usePolled(homeApi.home, HOME_REFRESH_MS);
 
   return (
     <>
-      <Typography.Title level={3} data-testid="greeting">
+      <Typography.Title level={3} data-testid="greeting" style={{ marginBottom: 4 }}>
         {t('home.welcome', { greeting: t(greetingKey(openedAt)), name })}
       </Typography.Title>
-      {workOrders && <WorkOrderHome />}
-      <Card title={t('home.seatCard')} style={{ maxWidth: 480, marginTop: workOrders ? 16 : 0 }} data-testid="seat-card">
-        <Descriptions
-          column={1}
-          items={[
-            { key: 'seat', label: t('home.seatNo'), children: seatNo || empty },
-            { key: 'extension', label: t('home.extension'), children: extension || empty },
-            { key: 'department', label: t('home.departId'), children: department },
-          ]}
-        />
-      </Card>
+      {answer && (
+        <Typography.Paragraph type="secondary" data-testid="home-day">
+          {t('home.today', { day: answer.day })}
+          {at ? ` · ${t('home.refreshed', { time: at.toLocaleTimeString() })}` : ''}
+        </Typography.Paragraph>
+      )}
+      {workOrders && (
+        <div style={{ marginBottom: 16 }}>
+          <WorkOrderHome />
+        </div>
+      )}
+      {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('home.failed', { message: (error as Error).message })} />}
+      {!answer && !error && <Card loading />}
+      {answer && (answer.panel === 'agent' ? <AgentHome answer={answer} /> : <CentreHome answer={answer} admin={admin} />)}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        {answer?.panel === 'agent' && (
+          <Col xs={24} xl={12}>
+            <OpenOrders />
+          </Col>
+        )}
+        <Col xs={24} xl={12}>
+          <SeatCard />
+        </Col>
+      </Row>
     </>
   );
 }

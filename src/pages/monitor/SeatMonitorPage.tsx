@@ -1,27 +1,14 @@
 import { Alert, Badge, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resetSession } from '../../app/reset-session';
-import { tokenStore } from '../../lib/token';
 import { usePageTitle } from '../../shell/use-page-title';
-import { connectMonitorStream, type StreamState } from './monitor-stream';
-import { applyMonitorMessage, elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow, type SeatState } from './seat-state';
+import type { StreamState } from './monitor-stream';
+import { elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow } from './seat-state';
+import { useNow, useSeatMonitor } from './use-seat-monitor';
 
-const STREAM_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/CallInfo/seatMonitorEvents`;
 const BADGE: Record<StreamState, 'processing' | 'success' | 'warning' | 'default'> = {
   connecting: 'processing', live: 'success', reconnecting: 'warning', ended: 'default',
 };
-
-/** Counts seconds for the "since" column: one timer for the whole table. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * Live seat monitor for supervisors: every seat's status (ready green, others red), how long
@@ -29,23 +16,10 @@ function useNow(): number {
  * (a snapshot, then one change per seat); shows when the stream is reconnecting.
  */
 export default function SeatMonitorPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('menu.seatMonitor');
-  const [seats, setSeats] = useState<SeatState>([]);
-  const [state, setState] = useState<StreamState>('connecting');
+  const { seats, state } = useSeatMonitor();
   const now = useNow();
-
-  useEffect(() => connectMonitorStream({
-    url: STREAM_URL,
-    getToken: () => tokenStore.get(),
-    language: () => (i18n.language === 'en' ? 'en' : 'zh-CN'),
-    onMessage: (msg) => setSeats((prev) => applyMonitorMessage(prev, msg)),
-    onState: setState,
-    onEnd: (why) => {
-      if (why === 403) window.location.hash = '#/403';
-      else resetSession();
-    },
-  }), [i18n]);
 
   const columns: ColumnsType<SeatRow> = [
     { key: 'seat', title: t('monitor.columns.userSeatNo'), dataIndex: 'userSeatNo', width: 110 },

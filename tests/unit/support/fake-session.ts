@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../data-providers/user-info';
 export const EMPTY_USER: SessionUser = {
   userId: 0, userName: 'guest', username: 'guest', avatar: '', userSeatNo: '', userSeatPwd: '', userChineseName: '',
   userEnglishName: '', lineid: null, departId: null, companyId: null, fjh: '', recordSrc: '', pre: '',
-  busy: 0, mobile: '', email: '', roles: [], ability: [], workOrderTitle: false, phoneBar: true, chat: false, workOrders: false,
+  busy: 0, mobile: '', email: '', roles: [], ability: [], workOrderTitle: false, phoneBar: true, chat: false, workOrders: false, notifySound: true, notifyDesktop: true,
 };
 
 /** An in-memory SessionPort whose methods are spies. */

@@ -5,7 +5,7 @@ export const ADMIN_INFO: SessionUserWire = {
   userId: 1, userName: 'admin', username: 'admin', avatar: '', userSeatNo: '8000', userSeatPwd: 'pw',
   userChineseName: '管理员', userEnglishName: 'Admin', lineid: 1, departId: 1, companyId: 1, fjh: '1000',
   recordSrc: '', pre: '9', busy: 0, mobile: '', email: '', roles: ['admin'], ability: ['READ', 'WRITE', 'DELETE'],
-  workOrderTitle: false, phoneBar: true, chat: false, workOrders: false,
+  workOrderTitle: false, phoneBar: true, chat: false, workOrders: false, notifySound: true, notifyDesktop: true,
 };
 
 /** api/router/getList for the seeded admin: home, and the System group with the five entity screens. */

@@ -1,0 +1,68 @@
+declare const localStorage: { setItem(key: string, value: string): void };
+import { expect, test, type Page } from '@playwright/test';
+import { day, loginAs, tableRows as rows } from './helpers.ts';
+
+/**
+ * The home per role (issue 22 item 1) against the real server and its seeded day: a supervisor's
+ * service level for today is the daily call summary's for today (both screens read, the report
+ * opened from the figure), an agent's home shows their own figures, and each role's home at
+ * 1440 px in both languages (screenshots).
+ */
+test.use({ actionTimeout: 10_000, viewport: { width: 1440, height: 900 } });
+
+const value = (page: Page, key: string) => page.getByTestId(`home-value-${key}`);
+
+test.describe('home', () => {
+  test("a supervisor's service level today is the daily call summary's for today", async ({ page }) => {
+    await loginAs(page, 'supervisor', 'super123');
+    await expect(page.getByTestId('home-day')).toContainText(day(0));
+    const shown = value(page, 'serviceLevel');
+    await expect(shown).toHaveText(/^(\d+\.\d%|-)$/);
+    const onHome = await shown.innerText();
+    // The seeded day has calls up to now: the figure is a rate, not an empty one.
+    expect(onHome).toMatch(/%$/);
+
+    // The figure opens the report it comes from, on today.
+    await page.getByTestId('home-figure-serviceLevel').click();
+    await expect(page).toHaveURL(/#\/reportcall\/callsynthesis\?/);
+    expect(decodeURIComponent(page.url())).toContain(day(0));
+    const table = page.getByTestId('resource-table');
+    await expect(rows(page)).toHaveCount(1);
+    const headers = await table.locator('thead th').allInnerTexts();
+    const column = headers.findIndex((h) => h.trim() === '服务水平');
+    expect(column, headers.join('|')).toBeGreaterThan(0);
+    await expect(rows(page).first().locator('td').first()).toHaveText(day(0));
+    await expect(rows(page).first().locator('td').nth(column)).toHaveText(onHome);
+    await expect(page.getByTestId('totals-row').locator('td').nth(column)).toHaveText(onHome);
+  });
+
+  test("an agent's home shows their own figures for today, each from its report", async ({ page }) => {
+    await loginAs(page, 'agent1', 'agent123');
+    for (const key of ['callsIn', 'callsOut', 'answered', 'talkSeconds', 'aht', 'satisfaction', 'missedCalls', 'readySeconds', 'onCallSeconds', 'afterCallSeconds', 'breakSeconds', 'meetingSeconds', 'webChats', 'weixinChats', 'openOrders']) {
+      await expect(value(page, key), key).toHaveText(/\S/);
+    }
+    await expect(value(page, 'talkSeconds')).toHaveText(/^\d+:\d{2}:\d{2}$/);
+    await expect(page.getByTestId('seat-card')).toContainText('8101');
+    // The agent's calls open the KPI report, narrowed by the server to their seat; the centre's views are not there.
+    await expect(page.getByTestId('home-seats')).toHaveCount(0);
+    await expect(page.getByTestId('home-health')).toHaveCount(0);
+    await page.getByTestId('home-figure-missedCalls').click();
+    await expect(page).toHaveURL(/#\/reports\/callInfosByCondition\?/);
+  });
+
+  for (const language of ['zh', 'en'] as const) {
+    for (const [user, password] of [['agent1', 'agent123'], ['supervisor', 'super123'], ['admin', 'admin123']] as const) {
+      test(`${user}'s home at 1440 px (${language})`, async ({ page }) => {
+        await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+        await loginAs(page, user, password);
+        await expect(page.getByTestId('home-day')).toBeVisible();
+        if (user !== 'agent1') {
+          await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible();
+          await expect(value(page, 'seats-ready')).toHaveText(/^\d+$/);
+        }
+        if (user === 'admin') await expect(page.getByTestId('home-health')).toContainText(language === 'zh' ? '数据库' : 'Database');
+        await page.screenshot({ path: test.info().outputPath(`home-${user}-${language}.png`), fullPage: true });
+      });
+    }
+  }
+});
