@@ -120,4 +120,13 @@ describe('with a token', () => {
     fireEvent.click(await screen.findByTestId('logout'));
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
   });
+
+  it('the avatar menu opens the personal center, whatever the user\'s menus hold', async () => {
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
+    renderAt('/index', stubAuth({ check: async () => ({ authenticated: true }) }));
+    fireEvent.mouseEnter(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('personal-center-link'));
+    expect(await screen.findByTestId('personal-center')).toBeTruthy();
+    expect(await screen.findByTestId('profile-form')).toBeTruthy();
+  });
 });
