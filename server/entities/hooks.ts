@@ -15,7 +15,16 @@ export interface EntityHooks {
   beforeSave?(values: Record<string, unknown>, ctx: HookContext & { isCreate: boolean }): Promise<void>;
   afterSave?(id: unknown, values: Record<string, unknown>, ctx: HookContext & { isCreate: boolean }): Promise<void>;
   beforeRemove?(ids: unknown[], ctx: HookContext): Promise<void>;
+  /**
+   * The rows the caller may see at all, as an SQL condition over the row (alias `t`) whose values
+   * are bound with `bind`. Lists and options keep to it, and a save or remove naming a row
+   * outside it answers 404 as if the row did not exist (before beforeSave / beforeRemove run).
+   */
+  rowScope?(user: SessionUser, bind: (v: unknown) => string): string;
 }
+
+/** A row scope as a condition with its own parameters ($1...), for queries built by hand. */
+export type RowScope = (bind: (v: unknown) => string) => string;
 
 const HOOKS = new WeakMap<FastifyInstance, Map<string, EntityHooks>>();
 const hooksOf = (app: FastifyInstance) => HOOKS.get(app) ?? HOOKS.set(app, new Map()).get(app)!;

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/index.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import { listPage as pageOf, type Page } from '../lists/page.ts';
-import { orderOf, type ListField, type ListOrder } from '../lists/sql.ts';
+import { binder, orderOf, type ListField, type ListOrder } from '../lists/sql.ts';
+import type { RowScope } from './hooks.ts';
 import { columnOf, type EntityModel } from './model.ts';
 
 const arrayCast = (type: unknown) => {
@@ -26,16 +27,23 @@ export function entityOrder(model: EntityModel): ListOrder {
 }
 
 /** One page of an entity through the list core: ids first over the bare table, then those rows. */
-export function listPage(db: Queryable, model: EntityModel, c: Conditions): Promise<Page> {
+export function listPage(db: Queryable, model: EntityModel, c: Conditions, scope?: RowScope): Promise<Page> {
   return pageOf(db, {
     from: `${model.res.table} t`, select: model.selectSql, fields: entityFields(model), order: entityOrder(model),
-    key: { sql: `t.${model.idColumn}`, prop: model.idProp },
+    key: { sql: `t.${model.idColumn}`, prop: model.idProp }, scope,
   }, c);
 }
 
+/** The scope as a WHERE part and its parameters (none without a scope). */
+function scoped(scope: RowScope | undefined, joiner: 'WHERE' | 'AND'): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  return { sql: scope ? `${joiner} (${scope(binder(params))})` : '', params };
+}
+
 /** A tree entity without filters answers the whole tree, children nested and ordered. */
-export async function listTree(db: Queryable, model: EntityModel): Promise<{ list: Record<string, unknown>[]; total: number }> {
-  const rows = await db.query<Record<string, unknown>>(`SELECT ${model.selectSql} FROM ${model.res.table} t ${orderOf(entityOrder(model), {})}`);
+export async function listTree(db: Queryable, model: EntityModel, scope?: RowScope): Promise<{ list: Record<string, unknown>[]; total: number }> {
+  const where = scoped(scope, 'WHERE');
+  const rows = await db.query<Record<string, unknown>>(`SELECT ${model.selectSql} FROM ${model.res.table} t ${where.sql} ${orderOf(entityOrder(model), {})}`, where.params);
   return { list: nest(rows, model.idProp, model.res.tree!.parent), total: rows.length };
 }
 
@@ -50,13 +58,15 @@ export function nest<T extends Record<string, unknown>>(rows: T[], idKey: string
   return roots;
 }
 
-export async function optionList(db: Queryable, model: EntityModel): Promise<Array<{ label: unknown; value: unknown; children?: unknown[] }>> {
+export async function optionList(db: Queryable, model: EntityModel, scope?: RowScope): Promise<Array<{ label: unknown; value: unknown; children?: unknown[] }>> {
   const { label, value, where } = model.res.options!;
+  const own = scoped(scope, 'AND');
   const expr = (p: string) => expressionOf(model, p);
   const parent = model.res.tree ? `, t.${columnOf(model, model.res.tree.parent)} AS parent, t.${model.idColumn} AS id` : '';
   const rows = await db.query<{ label: unknown; value: unknown; parent?: unknown; id?: unknown }>(
     `SELECT ${expr(label)} AS label, ${expr(value)} AS value${parent} FROM ${model.res.table} t
-      WHERE ${expr(value)} IS NOT NULL${where ? ` AND (${where})` : ''} ${orderOf(entityOrder(model), {})}`,
+      WHERE ${expr(value)} IS NOT NULL${where ? ` AND (${where})` : ''} ${own.sql} ${orderOf(entityOrder(model), {})}`,
+    own.params,
   );
   if (!model.res.tree) return rows.map(({ label: l, value: v }) => ({ label: l, value: v }));
   const tree = nest(rows, 'id', 'parent');

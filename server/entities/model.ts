@@ -18,6 +18,11 @@ export interface EntityModel {
   /** Properties a save may set: stored in a column, or in a link table. */
   columnProps: string[];
   linkProps: string[];
+  /**
+   * Read-only properties kept in a column of their own (an owner): never accepted from a request
+   * (the save schemas leave them out), stored when a beforeSave hook gives them a value.
+   */
+  serverProps: string[];
   listSchema: object;
   createSchema: object;
   updateSchema: object;
@@ -85,6 +90,9 @@ export function buildModel(schema: EntitySchema): EntityModel {
   const linkProps = writable.filter((p) => props[p]!['x-link']);
   const columnProps = writable.filter((p) => !props[p]!['x-link']);
   columnProps.forEach((p) => columnOf(base, p));
+  const serverProps = Object.keys(props).filter((p) => p !== idProp && props[p]!.readOnly && !props[p]!['x-select'] && !props[p]!['x-link']
+    && props[p]!['x-column'] !== 'created_at');
+  serverProps.forEach((p) => columnOf(base, p));
 
   const writeProps = Object.fromEntries(writable.map((p) => [p, wireSchema(props[p]!)]));
   const idSchema = wireSchema({ ...props[idProp]!, readOnly: false });
@@ -99,7 +107,7 @@ export function buildModel(schema: EntitySchema): EntityModel {
   }
   const sortable = res.list.sorters ?? [];
   return {
-    schema, res, props, idProp, idColumn, readable, selectSql, columnProps, linkProps,
+    schema, res, props, idProp, idColumn, readable, selectSql, columnProps, linkProps, serverProps,
     listSchema: {
       type: 'object', additionalProperties: false,
       properties: {

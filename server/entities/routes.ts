@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
-import type { EntityHooks } from './hooks.ts';
+import type { EntityHooks, RowScope } from './hooks.ts';
 import { listPage, listTree, optionList } from './list-sql.ts';
 import type { EntityModel } from './model.ts';
-import { readRow, removeRows, saveRow } from './write-sql.ts';
+import { checkInScope, readRow, removeRows, saveRow } from './write-sql.ts';
 
 type Values = Record<string, unknown>;
 const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -21,6 +21,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   const checkUpdate: Check<Values> = compile(model.updateSchema, model.props);
   const checkRemove: Check<{ ids: unknown[] }> = compile(model.removeSchema);
   const listSchema = model.listSchema as { properties: Record<string, object> };
+  const scopeOf = (req: FastifyRequest): RowScope | undefined => (hooks.rowScope ? (bind) => hooks.rowScope!(req.user!, bind) : undefined);
 
   app.post(url(res.actions.list), { config: { access: res.permissions.read } }, async (req) => {
     const lang = languageOf(req);
@@ -28,7 +29,8 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
     checkList(c, lang);
     const conds = c;
     const filtered = (res.list.filters ?? []).some((f) => conds[f.field] !== undefined && conds[f.field] !== '') || conds[model.idProp] !== undefined;
-    return ok(res.tree && !filtered ? await listTree(ctx.db, model) : await listPage(ctx.db, model, conds));
+    const scope = scopeOf(req);
+    return ok(res.tree && !filtered ? await listTree(ctx.db, model, scope) : await listPage(ctx.db, model, conds, scope));
   });
 
   if (res.actions.save && res.permissions.write) {
@@ -42,6 +44,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
       for (const [p, s] of Object.entries(model.props)) if (isCreate && values[p] === undefined && s.default !== undefined && !s.readOnly) values[p] = s.default;
       const row = await ctx.db.transaction(async (tx) => {
         const hc = { db: tx, user: req.user!, lang, isCreate };
+        if (!isCreate) await checkInScope(tx, model, [values[model.idProp]], scopeOf(req), lang);
         await hooks.beforeSave?.(values, hc);
         const id = await saveRow(tx, model, values, lang);
         await hooks.afterSave?.(id, values, hc);
@@ -58,6 +61,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
       checkRemove(body, lang);
       const { ids } = body;
       const deleted = await ctx.db.transaction(async (tx) => {
+        await checkInScope(tx, model, ids, scopeOf(req), lang);
         await hooks.beforeRemove?.(ids, { db: tx, user: req.user!, lang });
         return removeRows(tx, model, ids, lang);
       });
@@ -66,6 +70,6 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   }
 
   if (res.actions.options && res.options) {
-    app.post(url(res.actions.options), { config: { access: res.permissions.options ?? res.permissions.read } }, async () => ok(await optionList(ctx.db, model)));
+    app.post(url(res.actions.options), { config: { access: res.permissions.options ?? res.permissions.read } }, async (req) => ok(await optionList(ctx.db, model, scopeOf(req))));
   }
 }

@@ -2,6 +2,8 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError, conflict } from '../http/envelope.ts';
 import { message, type Language } from '../http/language.ts';
 import { invalid } from '../http/validate.ts';
+import { binder } from '../lists/sql.ts';
+import type { RowScope } from './hooks.ts';
 import { columnOf, type EntityModel } from './model.ts';
 
 type Values = Record<string, unknown>;
@@ -80,7 +82,7 @@ async function saveColumns(db: Queryable, model: EntityModel, values: Values, la
     await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tree:${model.res.table}`]);
     await checkNoCycle(db, model, id, values[model.res.tree.parent], lang);
   }
-  const props = model.columnProps.filter((p) => values[p] !== undefined);
+  const props = [...model.columnProps, ...model.serverProps].filter((p) => values[p] !== undefined);
   const cols = props.map((p) => columnOf(model, p));
   const params = props.map((p) => stored(values[p]));
   let savedId = id;
@@ -113,6 +115,16 @@ export async function removeRows(db: Queryable, model: EntityModel, ids: unknown
   const gone = await db.query(`DELETE FROM ${model.res.table} WHERE ${model.idColumn}::text = ANY($1::text[]) RETURNING 1`, [ids.map(String)]);
   if (!gone.length) throw new ApiError(404, message(lang, 'notFound'));
   return gone.length;
+}
+
+/** 404 unless every id names a row inside the caller's scope (a row they may not see does not exist for them). */
+export async function checkInScope(db: Queryable, model: EntityModel, ids: unknown[], scope: RowScope | undefined, lang: Language): Promise<void> {
+  if (!scope) return;
+  const params: unknown[] = [ids.map(String)];
+  const where = scope(binder(params));
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+    `SELECT count(*) AS n FROM ${model.res.table} t WHERE t.${model.idColumn}::text = ANY($1::text[]) AND (${where})`, params);
+  if (Number(n) < new Set(ids.map(String)).size) throw new ApiError(404, message(lang, 'notFound'));
 }
 
 /** A row as the list answers it. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index.ts';
 import type { Conditions } from './conditions.ts';
-import { limitOf, orderOf, whereOf, type ListField, type ListOrder } from './sql.ts';
+import { binder, limitOf, orderOf, whereOf, type ListField, type ListOrder } from './sql.ts';
 
 /**
  * What a list selects from: `from` (tables with aliases, trusted: schema files are code),
@@ -16,6 +16,8 @@ export interface ListSource {
   order: ListOrder;
   key?: { sql: string; prop: string };
   defaultPageSize?: number;
+  /** A condition every row must meet whatever the request asks (the caller's rows), its values bound with `bind`. */
+  scope?: (bind: (v: unknown) => string) => string;
 }
 
 export interface Page<T = Record<string, unknown>> { list: T[]; total: number }
@@ -23,7 +25,9 @@ export interface Page<T = Record<string, unknown>> { list: T[]; total: number }
 /** One page and the total: the count is skipped when the first page is not full (the cheap total). */
 export async function listPage(db: Queryable, src: ListSource, c: Conditions): Promise<Page> {
   const params: unknown[] = [];
-  const where = whereOf(src.fields, c, params);
+  const scope = src.scope?.(binder(params));
+  const asked = whereOf(src.fields, c, params);
+  const where = scope ? `${asked ? `${asked} AND` : 'WHERE'} (${scope})` : asked;
   const whereParams = [...params];
   const order = orderOf(src.order, c);
   const limit = limitOf(c, params, src.defaultPageSize);

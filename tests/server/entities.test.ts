@@ -120,7 +120,7 @@ describe('roles', () => {
 describe('menus and router/getList', () => {
   it('admin gets every menu as route items with meta; an agent only what its role is allocated', async () => {
     const routes = (await api('router/getList', undefined)).body.data;
-    expect(routes.map((r: { name: string }) => r.name)).toEqual(['Index', 'Call', 'im', 'Seatlog', 'consultorder', 'Reportcall', 'System']);
+    expect(routes.map((r: { name: string }) => r.name)).toEqual(['Index', 'Call', 'im', 'QuickReplies', 'Seatlog', 'consultorder', 'Reportcall', 'System']);
     const system = routes.find((r: { name: string }) => r.name === 'System');
     expect(system).toMatchObject({ path: '/system', redirect: '/system/user', alwaysShow: true, component: 'Layout' });
     expect(system.meta).toMatchObject({ title: 'menu.system', icon: 'SettingOutlined', roles: expect.arrayContaining(['admin']) });

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+
+/**
+ * Issue 23 item 3: quick replies. chat1 (department 2, online chat) keeps a personal reply and
+ * reads the department's shared one; in the inbox, `/` and part of a caption opens the list,
+ * the keyboard picks, the variables are filled, and the visitor in the widget (a context of its
+ * own, as chat-two-contexts.spec.ts) receives the filled text. Screenshots of the list and of
+ * the management screen in both languages.
+ */
+const AGENT = { username: 'chat1', password: 'agent123' };
+
+async function saveReply(page: Page, token: string, body: Record<string, unknown>): Promise<void> {
+  const r = await page.request.post('/api/quickReply/doEdit', { headers: { authorization: `Bearer ${token}` }, data: body });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+test('an agent inserts a quick reply with / and the keyboard; the visitor receives the filled text', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const run = Date.now().toString(36);
+  const visitorContext = await browser.newContext({ baseURL, locale: 'en-US' });
+  try {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
+    });
+    await loginAs(page, AGENT.username, AGENT.password);
+    const token = (await storedToken(page))!;
+    const adminPage = await browser.newPage({ baseURL });
+    try {
+      await loginAs(adminPage, 'admin', 'admin123');
+      await saveReply(adminPage, (await storedToken(adminPage))!, { caption: `hours-${run}`, text: 'We answer 9:00-18:00.', scope: 'shared', departId: 2 });
+    } finally {
+      await adminPage.close();
+    }
+    await saveReply(page, token, { caption: `greeting-${run}`, text: 'Hello {customerName}, I am {agentName}. Your ticket is {ticketNumber}.' });
+    await saveReply(page, token, { caption: `goodbye-${run}`, text: 'Thank you, {customerName}!' });
+
+    await readyOnPhoneBar(page);
+    await page.getByTestId('chat-inbox-button').click();
+    await expect(page).toHaveURL(/#\/im$/);
+
+    const visitorPage = await visitorContext.newPage();
+    const name = `QR visitor ${run}`;
+    await visitorPage.goto('/widget?lang=en');
+    await visitorPage.getByPlaceholder('Your name (optional)').fill(name);
+    await visitorPage.getByRole('button', { name: 'Start chat' }).click();
+    await expect(visitorPage.locator('.ccw-status')).toContainText('is here to help', { timeout: 15_000 });
+    const row = page.getByTestId('chat-row').filter({ hasText: name });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await row.click();
+
+    // `/` and part of a caption: the replies of this run, the department's shared one among them, in caption order.
+    const composer = page.getByTestId('chat-composer');
+    await composer.pressSequentially(`/${run}`);
+    const list = page.getByTestId('quick-replies');
+    const options = list.getByTestId('quick-reply-option');
+    await expect(options).toHaveCount(3);
+    await expect(options.nth(0)).toContainText(`goodbye-${run}`);
+    await expect(options.nth(2)).toContainText(`hours-${run}`);
+    const chosen = list.locator('[aria-selected="true"]');
+    await expect(chosen).toContainText(`goodbye-${run}`);
+    // Typing more of a caption narrows the list.
+    await composer.fill('');
+    await composer.pressSequentially('/GREETING-');
+    await expect(options.filter({ hasText: run })).toHaveCount(1);
+    await composer.fill('');
+    await composer.pressSequentially(`/${run}`);
+    // ↓ and ↑ move the choice; the preview shows the chosen text with its variables filled in.
+    await composer.press('ArrowDown');
+    await composer.press('ArrowDown');
+    await expect(chosen).toContainText(`hours-${run}`);
+    await composer.press('ArrowUp');
+    await expect(chosen).toContainText(`greeting-${run}`);
+    const preview = page.getByTestId('quick-reply-preview');
+    await expect(preview).toContainText(`Hello ${name}, I am 赵敏. Your ticket is `);
+    await page.screenshot({ path: test.info().outputPath('quick-replies-en.png') });
+
+    // Esc closes the list and leaves the draft; typing again opens it, at the first match.
+    await composer.press('Escape');
+    await expect(list).toHaveCount(0);
+    await expect(composer).toHaveValue(`/${run}`);
+    await composer.press('Backspace');
+    await expect(list).toBeVisible();
+    await composer.pressSequentially(run.slice(-1));
+    await expect(chosen).toContainText(`goodbye-${run}`);
+    await composer.press('ArrowDown');
+    await expect(chosen).toContainText(`greeting-${run}`);
+
+    // Enter inserts the filled text (it does not send the `/` command); a second Enter sends it.
+    await composer.press('Enter');
+    await expect(list).toHaveCount(0);
+    const value = await composer.inputValue();
+    expect(value).toMatch(new RegExp(`^Hello ${name}, I am 赵敏\\. Your ticket is [^{}\\s]+\\.$`));
+    await composer.press('Enter');
+    await expect(visitorPage.locator('.ccw-agent .ccw-text', { hasText: `Hello ${name}` })).toHaveText(value);
+    await expect(page.getByTestId('chat-messages').locator('[data-testid="chat-message"][data-role="agent"]').getByText(value, { exact: true })).toHaveCount(1);
+    await expect(composer).toHaveValue('');
+
+    // The same list in Chinese.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-zh').click();
+    await composer.pressSequentially(`/${run}`);
+    await expect(list).toContainText('快捷回复');
+    await expect(list.getByText('共享')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('quick-replies-zh.png') });
+    await composer.press('Escape');
+    await composer.fill('');
+
+    await page.getByTestId('chat-close').click();
+    await page.getByTestId('chat-close-solved').click();
+    await expect(visitorPage.locator('.ccw-status')).toHaveText('This chat has ended');
+  } finally {
+    await visitorContext.close();
+  }
+});
+
+for (const language of ['en', 'zh'] as const) {
+  test(`the quick replies screen lists an agent's own and the department's shared ones (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await loginAs(page, AGENT.username, AGENT.password);
+    await page.goto('/#/quick-replies');
+    const table = page.getByTestId('resource-table');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(table).toContainText(language === 'en' ? 'Shared with the department' : '部门共享');
+    await page.screenshot({ path: test.info().outputPath(`quick-replies-screen-${language}.png`), fullPage: true });
+    await page.getByRole('button', { name: language === 'en' ? /create/i : /新建|创建/ }).first().click();
+    await expect(page.getByText(language === 'en' ? 'Caption' : '标题', { exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`quick-replies-form-${language}.png`), fullPage: true });
+  });
+}
