@@ -51,6 +51,8 @@ export function Composer({ chatId }: { chatId: string }) {
   const replies = useQuickReplies(open);
   const matches = useMemo(() => (slash ? matchReplies(replies, slash.query) : []), [replies, slash?.query]);
   useEffect(() => setActive(0), [slash?.query]);
+  // Any change to the draft forgets the Esc: typing on opens the list again.
+  useEffect(() => setDismissed((d) => (d === draft ? d : null)), [draft]);
   const send = () => {
     if (chatStore.getState().sendMessage(chatId, 'text', draft)) chatStore.getState().setDraft(chatId, '');
   };

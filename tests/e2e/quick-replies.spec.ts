@@ -20,9 +20,6 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
   const run = Date.now().toString(36);
   const visitorContext = await browser.newContext({ baseURL, locale: 'en-US' });
   try {
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('language')) localStorage.setItem('language', 'en');
-    });
     await loginAs(page, AGENT.username, AGENT.password);
     const token = (await storedToken(page))!;
     const adminPage = await browser.newPage({ baseURL });
@@ -36,6 +33,8 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
     await saveReply(page, token, { caption: `goodbye-${run}`, text: 'Thank you, {customerName}!' });
 
     await readyOnPhoneBar(page);
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
     await page.getByTestId('chat-inbox-button').click();
     await expect(page).toHaveURL(/#\/im$/);
 
@@ -115,16 +114,25 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
 });
 
 for (const language of ['en', 'zh'] as const) {
-  test(`the quick replies screen lists an agent's own and the department's shared ones (${language})`, async ({ page }) => {
+  test(`the quick replies screen lists an agent's own and the department's shared ones (${language})`, async ({ page, browser, baseURL }) => {
+    const run = `${language}${Date.now().toString(36)}`;
+    const adminPage = await browser.newPage({ baseURL });
+    try {
+      await loginAs(adminPage, 'admin', 'admin123');
+      await saveReply(adminPage, (await storedToken(adminPage))!, { caption: `welcome-${run}`, text: 'Welcome to our online service.', scope: 'shared', departId: 2 });
+    } finally {
+      await adminPage.close();
+    }
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await loginAs(page, AGENT.username, AGENT.password);
+    await saveReply(page, (await storedToken(page))!, { caption: `thanks-${run}`, text: 'Thank you, {customerName}!' });
     await page.goto('/#/quick-replies');
     const table = page.getByTestId('resource-table');
-    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
-    await expect(table).toContainText(language === 'en' ? 'Shared with the department' : '部门共享');
+    await expect(table.locator('tbody tr.ant-table-row', { hasText: `thanks-${run}` })).toContainText(language === 'en' ? 'Personal (only me)' : '个人（仅自己可见）');
+    await expect(table.locator('tbody tr.ant-table-row', { hasText: `welcome-${run}` })).toContainText(language === 'en' ? 'Shared with the department' : '部门共享');
     await page.screenshot({ path: test.info().outputPath(`quick-replies-screen-${language}.png`), fullPage: true });
-    await page.getByRole('button', { name: language === 'en' ? /create/i : /新建|创建/ }).first().click();
-    await expect(page.getByText(language === 'en' ? 'Caption' : '标题', { exact: true })).toBeVisible();
+    await page.goto('/#/quick-replies/create');
+    await expect(page.getByText(language === 'en' ? '{customerName} the customer' : '{customerName} 客户', { exact: false })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`quick-replies-form-${language}.png`), fullPage: true });
   });
 }
