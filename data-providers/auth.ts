@@ -14,6 +14,11 @@ export const AUTH_PATHS = {
   logout: '/api/User/setLogout',
   /** The image verification code asked for once a user is past the failure threshold (contracts item 3). */
   captcha: '/api/VerifyCodeHelper/ObtainImageVerificationCode',
+  /** Which ways in are open: registration (an administrator's setting), single sign-on (configured). */
+  signupOptions: '/api/default/signupOptions',
+  /** A new single sign-on flow: answers the provider's URL to send the browser to. */
+  ssoStart: '/api/sso/start',
+  register: '/register',
 } as const;
 
 /** Login-flow calls handle 401 themselves (wrong password), so the client must not reset. */
@@ -46,7 +51,9 @@ export interface AuthDeps {
 
 /** The verification code's id and text go along only when the form shows the captcha. */
 export type PasswordLogin = { username: string; password: string; verifyId?: string; verifyCode?: string };
-export type LoginParams = PasswordLogin | { code: string };
+/** The /callback page's query: the provider's code and the state it came back with. */
+export type SocialLogin = { code: string; state: string };
+export type LoginParams = PasswordLogin | SocialLogin;
 
 /** ObtainImageVerificationCode's answer. */
 export interface Captcha {
@@ -85,6 +92,8 @@ function loginErrorText(error: unknown, t: Translate): string {
     // The server's text says what the captcha needs ("enter a verification code", "wrong or expired").
     if (error.statusCode === 401 && captchaRequired(error)) return error.serverMsg ?? t('auth.captchaRequired');
     if (error.statusCode === 401) return t('auth.loginFailed');
+    // A registration still waiting for its role and seat: the server's text says so.
+    if (error.statusCode === 403) return error.serverMsg ?? error.message;
     if (error.statusCode === 429) return error.serverMsg ?? error.message;
     return error.message;
   }
@@ -130,8 +139,14 @@ export function createAuthProvider({ http, session, translate: t, encryptor = js
 
   async function requestToken(params: LoginParams): Promise<string> {
     if ('code' in params) {
-      const { data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.socialLogin, { code: params.code }, QUIET);
-      if (typeof data?.token !== 'string' || !data.token) throw new LoginFailure(t('auth.socialLoginInvalid'));
+      let data: { token?: unknown } | null;
+      try {
+        ({ data } = await http.post<{ token?: unknown } | null>(AUTH_PATHS.socialLogin, { code: params.code, state: params.state }, QUIET));
+      } catch (error) {
+        // The server's words for the user (not linked, expired, not configured), never a developer's.
+        throw new LoginFailure(error instanceof ApiError && error.statusCode !== 0 && error.statusCode < 500 && error.serverMsg ? error.serverMsg : t('callback.failed'));
+      }
+      if (typeof data?.token !== 'string' || !data.token) throw new LoginFailure(t('callback.failed'));
       return data.token;
     }
     const password = await loginPassword(params.password);

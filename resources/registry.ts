@@ -72,6 +72,15 @@ export function rowActionsOf(resource: Pick<ResourceProps, 'meta'> | undefined):
   return typeof rowActions === 'function' ? rowActions() : [];
 }
 
+/** A button an override adds beside the list's own (create) buttons (users' sign-up settings, say). */
+export type ListButton = ComponentType<{ resource: string }>;
+
+/** `meta.listButtons` of a resource: a function for the same reason as rowActions. */
+export function listButtonsOf(resource: Pick<ResourceProps, 'meta'> | undefined): ListButton[] {
+  const listButtons = resource?.meta?.listButtons as (() => ListButton[]) | undefined;
+  return typeof listButtons === 'function' ? listButtons() : [];
+}
+
 /**
  * `meta.notShown` of a resource: properties its show page leaves out because there is
  * nothing to show them by (users' companyId: read-only, one company today, and no company

@@ -14,7 +14,7 @@ import type { AccessRule } from './access.ts';
 export type Widget = 'input' | 'password' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'treeselect' | 'icon' | 'i18nKey' | 'component';
 
 /** Spec section 5 validators; the browser shows their messages, the pattern or format enforces them on both sides. */
-export type ValidatorName = 'phone' | 'email' | 'chineseName' | 'password' | 'ip' | 'port' | 'url' | 'idCard' | 'decimal2' | 'name' | 'digits';
+export type ValidatorName = 'phone' | 'email' | 'chineseName' | 'password' | 'ip' | 'port' | 'url' | 'idCard' | 'decimal2' | 'name' | 'digits' | 'verifyCode';
 
 export interface PropertySchema {
   readonly type: string | readonly string[];

@@ -11,6 +11,7 @@ import { maskToken, registerAccessCheck, registerGuard, type RouteEntry } from '
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
 import publicRoutes from './api/public.ts';
+import signupRoutes from './api/signup.ts';
 import routerRoutes from './api/router.ts';
 import menuManagementRoutes from './api/menuManagement.ts';
 import lineManagementRoutes from './api/lineManagement.ts';
@@ -72,7 +73,7 @@ const isJson = (text: string) => {
   }
 };
 
-const ROUTE_MODULES = [publicRoutes, defaultRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
+const ROUTE_MODULES = [publicRoutes, defaultRoutes, signupRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
   userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {

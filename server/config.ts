@@ -34,7 +34,7 @@ export interface Config {
   /** Password hashes run at once, and waiting, before logins answer 503 (HASH_CONCURRENCY, HASH_QUEUE). */
   hashConcurrency: number;
   hashQueue: number;
-  /** Attempt limits (LOGIN_LIMIT_*, PASSWORD_CHANGE_LIMIT, CAPTCHA_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MINUTE). */
+  /** Attempt limits (LOGIN_LIMIT_*, PASSWORD_CHANGE_LIMIT, CAPTCHA_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MINUTE, REGISTER_LIMIT_PER_HOUR). */
   limits: LimitRules;
   /** Call records older than this many months are archived: the CallReport getOld* endpoints list them (REPORT_ARCHIVE_MONTHS). */
   reportArchiveMonths: number;
@@ -53,6 +53,8 @@ export interface Config {
   /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
   widgetFrameAncestors: string[];
   /** Telephony (TELEPHONY.md, README "FreeSWITCH"): the switch's Event Socket; eslHost unset = the built-in simulator. */
+  /** Single sign-on (README "Single sign-on"): the OpenID provider; undefined = none configured (SSO_ISSUER unset). */
+  sso: SsoConfig | undefined;
   telephony: {
     eslHost: string | undefined;
     eslPort: number;
@@ -80,6 +82,53 @@ export interface Config {
      * then says "answer on your phone").
      */
     barAnswer: boolean;
+  };
+}
+
+/** An OpenID Connect provider: its issuer, and its endpoints when they are not discovered from it. */
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** All three given = no discovery; otherwise /.well-known/openid-configuration under the issuer. */
+  authorizationEndpoint: string | undefined;
+  tokenEndpoint: string | undefined;
+  jwksUri: string | undefined;
+  /** Where the provider sends the browser back: this server's /callback (default: from the request's host). */
+  redirectUri: string | undefined;
+  scopes: string;
+  /** The provider's name on the login page's button (SSO_NAME); empty = a generic label. */
+  name: string;
+}
+
+function urlFrom(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+/** SSO_*: none without SSO_ISSUER; an issuer without client id and secret stops the start-up rather than failing at the first sign-in. */
+export function ssoFrom(env: NodeJS.ProcessEnv): SsoConfig | undefined {
+  const issuer = urlFrom(env.SSO_ISSUER, 'SSO_ISSUER');
+  if (!issuer) return undefined;
+  if (!env.SSO_CLIENT_ID) throw new Error('SSO_CLIENT_ID must be set when SSO_ISSUER is');
+  if (!env.SSO_CLIENT_SECRET) throw new Error('SSO_CLIENT_SECRET must be set when SSO_ISSUER is');
+  return {
+    issuer,
+    clientId: env.SSO_CLIENT_ID,
+    clientSecret: env.SSO_CLIENT_SECRET,
+    authorizationEndpoint: urlFrom(env.SSO_AUTHORIZATION_ENDPOINT, 'SSO_AUTHORIZATION_ENDPOINT'),
+    tokenEndpoint: urlFrom(env.SSO_TOKEN_ENDPOINT, 'SSO_TOKEN_ENDPOINT'),
+    jwksUri: urlFrom(env.SSO_JWKS_URI, 'SSO_JWKS_URI'),
+    redirectUri: urlFrom(env.SSO_REDIRECT_URI, 'SSO_REDIRECT_URI'),
+    scopes: env.SSO_SCOPES || 'openid profile email',
+    name: (env.SSO_NAME ?? '').slice(0, 40),
   };
 }
 
@@ -145,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     orderUploadMaxFiles: Math.max(1, intFrom(env.ORDER_UPLOAD_MAX_FILES, 20, 'ORDER_UPLOAD_MAX_FILES')),
     widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
+    sso: ssoFrom(env),
     telephony: {
       eslHost: env.ESL_HOST || undefined,
       eslPort: intFrom(env.ESL_PORT, 8021, 'ESL_PORT'),
@@ -167,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       passwordChange: intFrom(env.PASSWORD_CHANGE_LIMIT, 5, 'PASSWORD_CHANGE_LIMIT'),
       captchaPerMinute: intFrom(env.CAPTCHA_LIMIT_PER_MINUTE, 20, 'CAPTCHA_LIMIT_PER_MINUTE'),
       lookupPerMinute: intFrom(env.LOOKUP_LIMIT_PER_MINUTE, 30, 'LOOKUP_LIMIT_PER_MINUTE'),
+      registerPerHour: intFrom(env.REGISTER_LIMIT_PER_HOUR, 10, 'REGISTER_LIMIT_PER_HOUR'),
     },
   };
 }

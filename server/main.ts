@@ -42,11 +42,12 @@ export async function prepareDatabase(config: Config, database: Db, clock: Clock
 
 /** Opens (and prepares: prepareDatabase) the database and wires the services. */
 export async function createContext(config: Config, db?: Db, clock: Clock = clockFrom(config.clockNow)): Promise<AppContext> {
+  // The gate is the process's; sized first, since the demo seed hashes its users' passwords through it.
+  hashGate.concurrency = config.hashConcurrency;
+  hashGate.queue = config.hashQueue;
   const database = db ?? (await openDatabase(config, offsetOf(clock)));
   const { entities, reports } = await prepareDatabase(config, database, clock);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);
-  hashGate.concurrency = config.hashConcurrency;
-  hashGate.queue = config.hashQueue;
   return {
     config,
     clock,

@@ -5,7 +5,8 @@ import type { EntitySchema } from '../types.ts';
  * Users hold a seat (userSeatNo) and an extension (fjh). The password is write-only and
  * stored hashed; on edit, leaving it out keeps the old one. Roles live in user_roles.
  * Actions beyond list/save/delete (reset, change password, options by department...) are
- * in server/api/userManagement.ts.
+ * in server/api/userManagement.ts. A self-registered user (server/api/signup.ts) is `pending`
+ * until an administrator gives it roles and a seat.
  */
 export default {
   $id: 'users',
@@ -24,20 +25,20 @@ export default {
     },
     menu: { parent: 'system', path: '/system/user', icon: 'UserOutlined', order: 10 },
     list: {
-      columns: ['userId', 'userName', 'userChineseName', 'userSeatNo', 'fjh', 'departId', 'lineid', 'roles', 'mobile', 'enabled', 'createTime'],
+      columns: ['userId', 'userName', 'userChineseName', 'userSeatNo', 'fjh', 'departId', 'lineid', 'roles', 'mobile', 'enabled', 'pending', 'createTime'],
       filters: [
         { field: 'userName', op: 'like' }, { field: 'userChineseName', op: 'like' }, { field: 'userSeatNo', op: 'like' },
-        { field: 'departId', op: 'eq' }, { field: 'lineid', op: 'eq' }, { field: 'enabled', op: 'eq' },
+        { field: 'departId', op: 'eq' }, { field: 'lineid', op: 'eq' }, { field: 'enabled', op: 'eq' }, { field: 'pending', op: 'eq' },
       ],
       sorters: ['userId', 'userName', 'userSeatNo', 'departId', 'createTime'],
       defaultSort: { field: 'userId', order: 'asc' },
     },
     form: {
       fields: ['userName', 'password', 'userChineseName', 'userEnglishName', 'roles', 'departId', 'lineid', 'userSeatNo',
-        'userSeatPwd', 'fjh', 'mobile', 'email', 'enabled'],
+        'userSeatPwd', 'fjh', 'mobile', 'email', 'ssoSubject', 'enabled'],
     },
     options: { label: 'userSeatNo', value: 'userSeatNo', where: 't.enabled' },
-    unique: ['userName', 'userSeatNo'],
+    unique: ['userName', 'userSeatNo', 'ssoSubject'],
   },
   properties: {
     userId: { type: 'integer', readOnly: true, 'x-column': 'id' },
@@ -61,6 +62,10 @@ export default {
     },
     busy: { type: 'integer', readOnly: true },
     enabled: { type: 'boolean', default: true, 'x-widget': 'switch' },
+    // Self-registered, waiting for an administrator to assign roles and a seat (saving both clears it).
+    pending: { type: 'boolean', readOnly: true },
+    // The single sign-on identity (the provider's `sub`) an administrator maps to this user; empty = none.
+    ssoSubject: { type: ['string', 'null'], maxLength: 255 },
     createTime: { type: 'string', readOnly: true, 'x-column': 'created_at' },
   },
   required: ['userName', 'password', 'userChineseName', 'userSeatNo', 'roles'],

@@ -52,6 +52,17 @@ export function tooManyRequests(lang: Language, waitMs: number): ApiError {
   return new ApiError(429, message(lang, 'tooManyRequests', { seconds }), { retryAfter: seconds }, { 'retry-after': String(seconds) });
 }
 
+/** A new session for a user whose sign-in succeeded (password or single sign-on): the token to hand out. */
+export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number): Promise<string> {
+  const token = await ctx.tokens.issue(ctx.db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
+  // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere.
+  await ctx.db.transaction(async (tx) => {
+    const [seat] = await tx.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
+    if (seat?.seat) await freshLogin(tx, seat.seat, ctx.clock);
+  });
+  return token;
+}
+
 /** Spec controller `default`: login and the login page's helpers, then the session user. */
 export default async function defaultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, limiter, verified, tokens, rsa, config } = ctx;
@@ -113,12 +124,10 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
       // A success does not count: its attempt is given back and the (user, address) count starts over.
       await limiter.giveBack([s.user, s.address]);
       await limiter.clear(s.userAddress);
-      const token = await tokens.issue(db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
-      // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere.
-      await db.transaction(async (tx) => {
-        const [seat] = await tx.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
-        if (seat?.seat) await freshLogin(tx, seat.seat, ctx.clock);
-      });
+      // The right password of a self-registered account an administrator has not yet given a role and seat.
+      const [pending] = await db.query('SELECT 1 FROM users WHERE id = $1 AND pending', [userId]);
+      if (pending) throw new ApiError(403, message(lang, 'registrationPending'));
+      const token = await openSession(ctx, req, userId);
       req.log.info({ userId }, 'login');
       return ok({ token });
     },

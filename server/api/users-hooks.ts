@@ -25,8 +25,16 @@ export async function keepAnAdmin(db: Queryable, callerId: number, lang: Languag
 const usersHooks: EntityHooks = {
   async beforeSave(values) {
     if (typeof values.password === 'string') values.password = await hashPassword(values.password);
+    // No mapping is null, not '': the column is unique.
+    if (values.ssoSubject === '') values.ssoSubject = null;
   },
   async afterSave(id, values, { db, user, isCreate, lang }) {
+    // A pending registration is approved by giving it a seat and a role.
+    await db.query(
+      `UPDATE users SET pending = false WHERE id = $1 AND pending AND user_seat_no IS NOT NULL
+          AND EXISTS (SELECT 1 FROM user_roles WHERE user_id = $1)`,
+      [id],
+    );
     if (isCreate) {
       await db.query('UPDATE users SET company_id = (SELECT company_id FROM users WHERE id = $2) WHERE id = $1', [id, user.userId]);
     }

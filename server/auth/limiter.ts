@@ -14,7 +14,8 @@ export type LimitKind =
   | 'password_change'
   | 'captcha_address'
   | 'lookup_address'
-  | 'chat_address';
+  | 'chat_address'
+  | 'register_address';
 
 export interface Slot { kind: LimitKind; key: string; windowMs: number }
 export interface Taken { slot: Slot; hits: number; waitMs: number }
@@ -34,11 +35,13 @@ export interface LimitRules {
   captchaPerMinute: number;
   /** Login-page look-ups per address per minute. */
   lookupPerMinute: number;
+  /** Self-registrations tried per address per hour (refused ones count). */
+  registerPerHour: number;
 }
 
 export const DEFAULT_RULES: LimitRules = {
   perUserAddress: 5, perUser: 5, perAddress: 50, loginWindowMs: 15 * 60_000,
-  passwordChange: 5, captchaPerMinute: 20, lookupPerMinute: 30,
+  passwordChange: 5, captchaPerMinute: 20, lookupPerMinute: 30, registerPerHour: 10,
 };
 
 export class Limiter {
@@ -97,5 +100,11 @@ export class Limiter {
     const max = kind === 'captcha_address' ? this.rules.captchaPerMinute : this.rules.lookupPerMinute;
     const [t] = await this.take([{ kind, key: address, windowMs: 60_000 }]);
     return t!.hits > max ? t!.waitMs : 0;
+  }
+
+  /** One attempt on a per-hour limit: the wait in ms when over it, else 0. Refused attempts count too. */
+  async perHour(kind: 'register_address', address: string): Promise<number> {
+    const [t] = await this.take([{ kind, key: address, windowMs: 3_600_000 }]);
+    return t!.hits > this.rules.registerPerHour ? t!.waitMs : 0;
   }
 }

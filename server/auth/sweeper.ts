@@ -2,12 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 import { deleteEndedSessions } from './tokens.ts';
 
-/** Deletes what has ended: sessions (see deleteEndedSessions), limiter windows, codes and nonces past their time. */
+/** Deletes what has ended: sessions (see deleteEndedSessions), limiter windows, codes, nonces and single sign-on flows past their time. */
 export async function sweep(db: Queryable): Promise<void> {
   await deleteEndedSessions(db);
   await db.query('DELETE FROM rate_limits WHERE reset_at <= now()');
   await db.query('DELETE FROM captchas WHERE expires_at <= now()');
   await db.query('DELETE FROM rsa_nonces WHERE expires_at <= now()');
+  await db.query('DELETE FROM sso_flows WHERE expires_at <= now()');
 }
 
 /**

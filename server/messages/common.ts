@@ -15,6 +15,7 @@ export default {
   },
   oldPassword: { en: 'is not the current password', zh: '原密码不正确' },
   v_phone: { en: 'enter the correct mobile number', zh: '请输入正确的手机号' },
+  v_verifyCode: { en: 'enter a verification code', zh: '请输入验证码' },
   v_email: { en: 'enter a valid email address', zh: '请输入正确的邮箱' },
   v_chineseName: { en: 'enter a Chinese name of 2-4 characters', zh: '请输入2-4个汉字的中文名' },
   v_password: { en: 'password cannot be less than 6 characters', zh: '密码不能少于6位' },

@@ -24,6 +24,7 @@ const SCHEMA_VALIDATORS: Record<SchemaValidator, ValidatorName> = {
   decimal2: 'decimal2',
   name: 'accountName',
   digits: 'digits',
+  verifyCode: 'verifyCode',
 };
 
 /** Validators that are themselves a length rule, so a length failure reads as theirs ("password cannot be less than 6"). */

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashGate } from '../../server/auth/password.ts';
+import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
+import { TEST_NOW } from '../support/test-clock.ts';
 import { engine, startTestServer, type TestServer } from '../server/helpers.ts';
 import { from } from './two-instances.ts';
 
@@ -27,5 +29,19 @@ describe(`a login flood does not queue without bound (${engine})`, () => {
     await from(s.app, '10.21.0.1', 'POST', '/api/default/login', { username: 'agent1', password: 'wrong-one' });
     await from(s.app, '10.21.0.2', 'POST', '/api/default/login', { username: 'no-such-user', password: 'wrong-one' });
     expect(spy).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe(`a small login gate (${engine})`, () => {
+  it('still lets a first start seed every demo user, whatever gate an earlier server of the process left', async () => {
+    // A server of its own clock starts on an unseeded database, so it hashes the demo passwords
+    // through the gate this file's server made small (1 running, 2 waiting).
+    const fresh = await startTestServer({ hashConcurrency: 1, hashQueue: 2, clockNow: TEST_NOW });
+    try {
+      const [{ n } = { n: 0 }] = await fresh.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      expect(n).toBe(DEMO_USERS.length);
+    } finally {
+      await fresh.close();
+    }
   });
 });

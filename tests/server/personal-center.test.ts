@@ -180,6 +180,22 @@ describe('the seat usage log report', () => {
     expect((await log(sup, { ...RANGE, userSeatNo: "8101' OR 1=1" })).status).toBe(400);
   });
 
+  it('the export holds the same rows as the screen: an agent\'s own seat, statuses in words, the total last', async () => {
+    await seed();
+    const agent = await s.login('agent1', 'agent123');
+    const res = await s.app.inject({
+      method: 'POST', url: '/api/export/UserSeatLog/getUserSeatLogList?format=csv', payload: JSON.stringify(RANGE),
+      headers: { authorization: `Bearer ${agent}`, 'accept-language': 'en', 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Status');
+    expect(lines.slice(1, 3).map((l) => l.split(',')[0])).toEqual(['8101', '8101']);
+    expect(lines.slice(1, 3).map((l) => l.split(',')[4])).toEqual(['Ready', 'Break']);
+    expect(res.body).not.toContain('8102');
+    expect(lines).toHaveLength(4);
+  });
+
   it('the spec\'s UserSeatLog writes still work beside the report', async () => {
     const agent = await s.login('agent2', 'agent123');
     const res = await s.call('POST', '/api/UserSeatLog/changeSeatStatus', { token: agent, body: { userSeatNo: '8102', status: 3 } });

@@ -190,18 +190,26 @@ describe('verification code', () => {
 });
 
 describe('social login', () => {
-  it('trades the code for a token and loads the user', async () => {
+  it('trades the code and state for a token and loads the user', async () => {
     const { http, session, auth } = setup({
       [`POST ${AUTH_PATHS.socialLogin}`]: () => ok({ token: 'tok-social' }),
       [`POST ${AUTH_PATHS.userInfo}`]: () => ok(ADMIN_INFO),
     });
-    await expect(auth.login({ code: 'c-1' })).resolves.toMatchObject({ success: true, redirectTo: '/index' });
-    expect(http.calls[0]?.body).toEqual({ code: 'c-1' });
+    await expect(auth.login({ code: 'c-1', state: 's-1' })).resolves.toMatchObject({ success: true, redirectTo: '/index' });
+    expect(http.calls[0]?.body).toEqual({ code: 'c-1', state: 's-1' });
     expect(session.state.token).toBe('tok-social');
   });
 
-  it('without a token shows the core login interface error', async () => {
+  it('without a token says to start again, not a developer message', async () => {
     const { auth } = setup({ [`POST ${AUTH_PATHS.socialLogin}`]: () => ok(null) });
-    expect((await auth.login({ code: 'c-2' })).error?.message).toBe('core login interface abnormal, check the returned JSON format');
+    expect((await auth.login({ code: 'c-2', state: 's-2' })).error?.message).toBe('The sign-in could not be completed. Start again from the sign-in page.');
+  });
+
+  it("a refusal shows the server's words (not linked, expired), and a pending account's login its reason", async () => {
+    const notLinked = 'this sign-in is not linked to any account';
+    const { auth } = setup({ [`POST ${AUTH_PATHS.socialLogin}`]: () => { throw apiError(401, notLinked); } });
+    expect((await auth.login({ code: 'c-3', state: 's-3' })).error?.message).toBe(notLinked);
+    const pending = setup({ [`POST ${AUTH_PATHS.login}`]: () => { throw apiError(403, 'waiting for an administrator'); } });
+    expect((await pending.auth.login({ username: 'newbie', password: 'newbie123' })).error?.message).toBe('waiting for an administrator');
   });
 });

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { clearNotices, createNotifier, PERSISTENT_KEY } from '../../src/chat/notifier';
 import { NOTICE_SECONDS } from '../../src/chat/notices';
 import type { ClientNotice } from '../../src/chat/store';
+import { useSession } from '../../src/app/session';
 
 type Args = { key?: string; message?: unknown; description?: unknown; duration?: number | null; onClick?: () => void };
 
@@ -96,5 +97,18 @@ describe('on the inbox screen', () => {
     onScreen = true;
     notify(notice(2), false);
     expect(made).toEqual(['message 2']);
+  });
+
+  it('no desktop notification when the user turned them off in the personal center (kept with the user)', () => {
+    const made: string[] = [];
+    vi.stubGlobal('Notification', class { static permission = 'granted'; constructor(_: string, o: { body: string }) { made.push(o.body); } close() {} });
+    vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    useSession.setState({ notifyDesktop: false });
+    try {
+      setup().notify(notice(3), false);
+      expect(made).toEqual([]);
+    } finally {
+      useSession.setState({ notifyDesktop: true });
+    }
   });
 });

@@ -51,7 +51,8 @@ describe('without a token', () => {
     ['/403', '抱歉，您无权访问该页面。'],
     ['/404', '抱歉，您访问的页面不存在。'],
     ['/register', '账号由管理员创建，请联系管理员。'],
-    ['/callback', 'login核心接口异常，请检查返回JSON格式是否正确'],
+    // Without code and state the callback says to start again, never a developer's message.
+    ['/callback', '登录返回的信息不完整，请回到登录页重新开始。'],
   ])('%s is open', async (path, text) => {
     renderAt(path);
     expect(await screen.findByText(text)).toBeTruthy();
@@ -118,5 +119,14 @@ describe('with a token', () => {
     fireEvent.mouseEnter(await screen.findByTestId('user-menu'));
     fireEvent.click(await screen.findByTestId('logout'));
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+  });
+
+  it('the avatar menu opens the personal center, whatever the user\'s menus hold', async () => {
+    signInAs({ departId: 1, workOrderTitle: false, phoneBar: true });
+    renderAt('/index', stubAuth({ check: async () => ({ authenticated: true }) }));
+    fireEvent.mouseEnter(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('personal-center-link'));
+    expect(await screen.findByTestId('personal-center')).toBeTruthy();
+    expect(await screen.findByTestId('profile-form')).toBeTruthy();
   });
 });

@@ -59,6 +59,8 @@ describe('server-driven menus and screens', () => {
       expect(within(row).getByText('坐席')).toBeTruthy();
     });
     expect(within(row).getByText('否')).toBeTruthy();
+    // Waiting for approval (a self-registration): yes.
+    expect(within(row).getByText('是')).toBeTruthy();
     expect(within(row).getByText('-')).toBeTruthy();
   });
 

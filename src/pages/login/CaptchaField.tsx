@@ -12,7 +12,7 @@ const IMAGE = { width: 120, height: 40 } as const;
  * id in a hidden field. A code is single use, so every new `round` (another refused
  * login) and every click on the image fetches a fresh one and clears what was typed.
  */
-export function CaptchaField({ round }: { round: number }) {
+export function CaptchaField({ round, requiredText }: { round: number; requiredText?: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const form = Form.useFormInstance();
@@ -48,7 +48,7 @@ export function CaptchaField({ round }: { round: number }) {
       </Form.Item>
       <Form.Item label={t('login.captcha')} htmlFor="verifyCode" required>
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-          <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+          <Form.Item name="verifyCode" noStyle rules={[{ required: true, whitespace: true, message: requiredText ?? t('login.captchaRequired') }]}>
             <Input
               id="verifyCode"
               name="verifyCode"

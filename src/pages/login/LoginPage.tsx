@@ -1,48 +1,37 @@
-import { theme } from 'antd';
+import { Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../shell/LanguageSwitch';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
+import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
+import { SsoButton } from './SsoButton';
+import { useSignupOptions } from './use-signup-options';
 import { useSiteHint } from './use-site-hint';
 
-/** /login: site title (console or work-order system), language switch and the login form. */
+/**
+ * /login: site title (console or work-order system), language switch and the login form; the
+ * single sign-on button only when the server has a provider, the register link only when an
+ * administrator opened registration.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const [siteKey, lookupSite] = useSiteHint();
+  const options = useSignupOptions();
   usePageTitle('login.pageTitle', siteKey);
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: 16,
-        background: 'linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 100%)',
-      }}
-    >
-      <div style={{ position: 'absolute', top: 16, right: 24 }}>
-        <LanguageSwitch />
-      </div>
-      {/* Plain elements instead of antd Card and Typography: they would add tabs, menus and
-          tooltips to this page's bundle for nothing it shows. */}
-      <main
-        style={{
-          width: 400,
-          maxWidth: '100%',
-          padding: 32,
-          background: token.colorBgContainer,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <h1 style={{ textAlign: 'center', fontSize: token.fontSizeHeading3, margin: 0 }} data-testid="site-title">
-          {t(siteKey)}
-        </h1>
-        <p style={{ textAlign: 'center', color: token.colorTextSecondary, margin: '8px 0 24px' }}>{t('login.subtitle')}</p>
-        <LoginForm onUsernameBlur={lookupSite} />
-      </main>
-    </div>
+    <AuthLayout title={t(siteKey)} subtitle={t('login.subtitle')}>
+      <LoginForm onUsernameBlur={lookupSite} />
+      {options?.sso && (
+        <>
+          <Divider plain style={{ margin: '16px 0 4px' }}>{t('login.or')}</Divider>
+          <SsoButton name={options.ssoName} />
+        </>
+      )}
+      {options?.registration && (
+        <p style={{ textAlign: 'center', margin: '16px 0 0' }}>
+          <Link to="/register" data-testid="register-link">{t('login.registerLink')}</Link>
+        </p>
+      )}
+    </AuthLayout>
   );
 }

@@ -1,3 +1,5 @@
+import { Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shell/use-page-title';
 import { entityList } from './entity-list';
@@ -13,6 +15,20 @@ export default function ListPage({ resource }: { resource: string }) {
   const description = entityList(entity, t('crud.list', { resource: entity.title }));
   return (
     // Keyed by resource: two lists are two tables with their own state, never one reused.
-    <ListView key={resource} description={description} rowActions={(record, compact) => <RowActions entity={entity} record={record} compact={compact} />} />
+    <ListView
+      key={resource}
+      description={description}
+      rowActions={(record, compact) => <RowActions entity={entity} record={record} compact={compact} />}
+      {...(entity.listButtons.length > 0
+        ? {
+            headerButtons: ({ defaultButtons }: { defaultButtons: ReactNode }) => (
+              <Space wrap>
+                {defaultButtons}
+                {entity.listButtons.map((Button, index) => <Button key={index} resource={resource} />)}
+              </Space>
+            ),
+          }
+        : {})}
+    />
   );
 }

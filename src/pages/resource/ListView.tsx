@@ -1,7 +1,7 @@
 import { List, useTable } from '@refinedev/antd';
 import { parseTableParams, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { Alert, Grid, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { conditionsFromFilters } from '../../../data-providers/condition-body';
@@ -17,8 +17,8 @@ export interface ListViewProps {
   description: ListDescription;
   /** The row's buttons (an entity's show/edit/delete); `compact` asks for icons only. */
   rowActions?: (record: BaseRecord, compact: boolean) => ReactNode;
-  /** Rendered beside the title (an entity's create button). */
-  headerButtons?: ReactNode;
+  /** Rendered beside the title (an entity's create button); a function receives Refine's default buttons. */
+  headerButtons?: ComponentProps<typeof List>['headerButtons'];
   /** Shown between the filter bar and the table, given the page's rows and the filters in force (a report's chart). */
   extra?: (rows: readonly BaseRecord[], filters: readonly CrudFilter[]) => ReactNode;
 }

@@ -1,6 +1,6 @@
 import { useResourceParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { notShownOf, rowActionsOf, schemaOfResource, type RowAction } from '../../../resources/registry';
+import { listButtonsOf, notShownOf, rowActionsOf, schemaOfResource, type ListButton, type RowAction } from '../../../resources/registry';
 import { blockOf, shownFields, type EntitySchema, type ResourceBlock } from '../../lib/entity';
 
 /** What a generic page knows about its resource: the schema and its translated names. */
@@ -20,6 +20,8 @@ export interface Entity {
    */
   valueLabel: (field: string, value: unknown) => string | undefined;
   rowActions: RowAction[];
+  /** Buttons beside the list's create button (meta.listButtons). */
+  listButtons: ListButton[];
   /** What the show page prints: every readable property but those the resource leaves out (meta.notShown). */
   shown: string[];
 }
@@ -44,6 +46,7 @@ export function useEntity(name: string): Entity {
       return schema.properties[field]?.['x-i18n'] && i18n.exists(text) ? t(text) : undefined;
     },
     rowActions: rowActionsOf(resource),
+    listButtons: listButtonsOf(resource),
     shown: shownFields(schema).filter((field) => !notShownOf(resource).includes(field)),
   };
 }

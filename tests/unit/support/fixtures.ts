@@ -39,6 +39,6 @@ export const AGENT_GRANTS = { roles: ['agent'], ability: ['READ', 'WRITE'] };
 
 /** A page of users as userManagement/getList answers it. */
 export const USER_ROWS = [
-  { userId: 1, userName: 'admin', userChineseName: '管理员', userSeatNo: '8000', fjh: '1000', departId: 1, lineid: 1, roles: ['admin'], mobile: '', enabled: true, createTime: '2024-06-01 09:00:00' },
-  { userId: 3, userName: 'agent1', userChineseName: '李娜', userSeatNo: '8101', fjh: '1101', departId: 1, lineid: null, roles: ['agent'], mobile: '13800138000', enabled: false, createTime: '2024-06-01 09:00:00' },
+  { userId: 1, userName: 'admin', userChineseName: '管理员', userSeatNo: '8000', fjh: '1000', departId: 1, lineid: 1, roles: ['admin'], mobile: '', enabled: true, pending: false, createTime: '2024-06-01 09:00:00' },
+  { userId: 3, userName: 'agent1', userChineseName: '李娜', userSeatNo: '8101', fjh: '1101', departId: 1, lineid: null, roles: ['agent'], mobile: '13800138000', enabled: false, pending: true, createTime: '2024-06-01 09:00:00' },
 ];
