@@ -6,6 +6,7 @@ export default {
   phone_NOT_LOGGED_IN: { en: 'Log the seat in first (cmd:login)', zh: '请先签入座席（cmd:login）' },
   phone_OTHER_SEAT: { en: 'You may only control your own seat {seat}', zh: '只能操作自己的座席 {seat}' },
   phone_NO_SEAT: { en: 'Your account has no seat', zh: '您的账号没有座席' },
+  phone_NO_PHONE_BAR: { en: 'Your department has no phone bar', zh: '您所在的部门未开通电话条' },
   phone_EXTENSION: { en: 'The extension is not this seat\'s: use {ext}', zh: '分机号不属于本座席，请使用 {ext}' },
   phone_NO_CALL: { en: 'That call is not on your seat', zh: '该通话不在您的座席上' },
   phone_NO_THIRD: { en: 'There is no third party on this call', zh: '该通话没有第三方' },

@@ -57,6 +57,21 @@ describe('/ws authentication and seat', () => {
     c.close();
   });
 
+  test('a user of a department without the phone bar is refused (4403) and nothing reaches the switch', async () => {
+    const bgapi = vi.spyOn(EslClient.prototype, 'bgapi');
+    try {
+      // 'orders' (seat 8301) is in the work-order department, which has no phone bar.
+      const c = await PhoneClient.open(server, await server.login('orders', 'orders123'));
+      c.send('userSeatNo:8301,cmd:login');
+      c.send('userSeatNo:8301,cmd:originate,cid:1301,dest:13800138000,ext:1301,earlyMedia:false,timeout:30');
+      expect(await c.closed()).toBe(4403);
+      expect(c.messages).toEqual([{ type: 'ERROR', code: 'OTHER_SEAT', msg: 'Your department has no phone bar' }]);
+      expect(bgapi).not.toHaveBeenCalled();
+    } finally {
+      bgapi.mockRestore();
+    }
+  });
+
   test('herbert is answered with herbert', async () => {
     const c = await PhoneClient.open(server, await server.login('agent1', 'agent123'));
     c.send('herbert');

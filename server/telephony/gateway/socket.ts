@@ -53,6 +53,13 @@ function langOf(req: FastifyRequest): Language {
 }
 
 /** The token's user, or undefined (a superseded session is just refused on the socket). */
+/** The user's department has the phone bar (a user without a department has one, as the session user's phoneBar says). */
+async function hasPhoneBar(ctx: AppContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.db.query<{ phoneBar: boolean }>(
+    'SELECT coalesce(d.phone_bar, true) AS "phoneBar" FROM users u LEFT JOIN departments d ON d.id = u.depart_id WHERE u.id = $1', [userId]);
+  return row?.phoneBar ?? false;
+}
+
 const userOf = (ctx: AppContext, token: unknown) => userOfToken(ctx.db, ctx.tokens, token).catch((err: unknown) => {
   if (err instanceof ApiError) return undefined;
   throw err;
@@ -116,7 +123,7 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     };
 
     // Frames are handled one after another, after the token check (handlers are attached at once so none is lost).
-    const auth = userOf(ctx, token).then((user) => {
+    const auth = userOf(ctx, token).then(async (user) => {
       if (ws.readyState !== ws.OPEN) return undefined;
       if (!user) {
         error('NOT_LOGGED_IN', 'phone_UNAUTHORIZED');
@@ -128,6 +135,16 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
         ws.close(CLOSE_NO_SEAT, 'no seat');
         return undefined;
       }
+      // A department without the phone bar (work-order staff, say) has no phone: its users'
+      // sockets are refused as the chat hub refuses users of a department that takes no chats.
+      if (!(await hasPhoneBar(ctx, user.userId))) {
+        if (ws.readyState === ws.OPEN) {
+          error('OTHER_SEAT', 'phone_NO_PHONE_BAR');
+          ws.close(CLOSE_NO_SEAT, 'no phone bar');
+        }
+        return undefined;
+      }
+      if (ws.readyState !== ws.OPEN) return undefined;
       const open = sockets.get(user.userId) ?? 0;
       if (open >= socketLimits.maxSocketsPerUser) {
         error('RATE', 'phone_TOO_MANY_SOCKETS', { max: String(socketLimits.maxSocketsPerUser) });
