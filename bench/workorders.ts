@@ -15,7 +15,7 @@
 import os from 'node:os';
 import { loadConfig } from '../server/config.ts';
 import { createContext } from '../server/main.ts';
-import { addOrders } from '../server/db/demo-orders.ts';
+import { addOrders } from '../server/db/demo-orders-write.ts';
 import { DEFAULT_CALENDAR } from '../schemas/workorders/calendar.ts';
 import { DEFAULT_SLA } from '../schemas/workorders/states.ts';
 import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';

@@ -4,7 +4,8 @@ import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
 import { DEFAULT_MENUS, type MenuSeed } from './demo-menus.ts';
 import { generateActivity, takesCalls, takesChats, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
-import { addOrders, type OrderOrigin } from './demo-orders.ts';
+import { addOrders } from './demo-orders-write.ts';
+import type { OrderOrigin } from './demo-orders.ts';
 
 const BATCH = 5000;
 

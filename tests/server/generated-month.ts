@@ -1,6 +1,6 @@
 import { generate } from '../../scripts/generate.ts';
 import type { Db } from '../../server/db/index.ts';
-import { addOrders } from '../../server/db/demo-orders.ts';
+import { addOrders } from '../../server/db/demo-orders-write.ts';
 
 /**
  * Generated activity for the KPI and drill-down suites: 50 days of calls, status logs and chats

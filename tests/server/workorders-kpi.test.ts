@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addOrders } from '../../server/db/demo-orders.ts';
+import { addOrders } from '../../server/db/demo-orders-write.ts';
 import { addBusinessSeconds, businessSeconds } from '../../server/workorders/business-hours.ts';
 import { readSettings } from '../../server/workorders/settings.ts';
 import { demoTokens } from '../support/demo-logins.ts';
