@@ -9,6 +9,8 @@ import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
  * the management screen in both languages.
  */
 const AGENT = { username: 'chat1', password: 'agent123' };
+// Runs inside the page; the server's type settings have no DOM library.
+declare const localStorage: { setItem(key: string, value: string): void };
 
 async function saveReply(page: Page, token: string, body: Record<string, unknown>): Promise<void> {
   const r = await page.request.post('/api/quickReply/doEdit', { headers: { authorization: `Bearer ${token}` }, data: body });
