@@ -8,6 +8,7 @@ import { startWithLogins } from '../support/demo-logins.ts';
 import { until } from '../support/until.ts';
 import { NOW, generateMonth } from './generated-month.ts';
 import type { TestServer } from './helpers.ts';
+import type { Db } from '../../server/db/index.ts';
 
 /**
  * The home per role (issue 22 item 1) on generated data, with the server's day the generated
@@ -21,7 +22,13 @@ let s: TestServer;
 let t: Record<'admin' | 'supervisor' | 'agent1' | 'agent2', string>;
 beforeAll(async () => {
   healthTiming.heartbeatMs = 200;
-  ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1', 'agent2'], { config: { clockNow: NOW }, fixture: generateMonth }));
+  // Open status logs run up to now, so their seconds grow between two reads: closed here, the
+  // home and the report read the same seconds whenever each asks.
+  const fixture = async (db: Db) => {
+    await generateMonth(db);
+    await db.query('UPDATE seat_status_logs SET s_end_time = s_start_time WHERE s_end_time IS NULL');
+  };
+  ({ s, t } = await startWithLogins(['admin', 'supervisor', 'agent1', 'agent2'], { config: { clockNow: NOW }, fixture }));
 });
 afterAll(async () => {
   Object.assign(healthTiming, saved);

@@ -37,6 +37,8 @@ async function register(body: Record<string, unknown>, opts: { address?: string;
 
 describe('registration', () => {
   it('is closed by default, and only an administrator opens it', async () => {
+    // As a database no administrator has changed (this file's other tests open it).
+    await s.ctx.db.query('DELETE FROM app_settings');
     expect((await api('systemSettings/getSettings')).body.data).toEqual({ registrationOpen: false, ssoEmailLink: false });
     const closed = await register({ userName: 'closed1' });
     expect(closed.status).toBe(403);
@@ -236,10 +238,50 @@ describe('single sign-on', () => {
     }
   });
 
+  it('completes in another process on the same database as the one that started it', async () => {
+    provider.user = { sub: 'mapped-agent2' };
+    await s.ctx.db.query("UPDATE users SET sso_subject = 'mapped-agent2' WHERE user_name = 'agent2'");
+    const other = await startTestServer({ sso: ssoFrom(provider.env()) }, {}, s.ctx.db);
+    try {
+      const flow = await authorize();
+      const res = await other.call('POST', '/socialLogin', { body: flow, headers: EN });
+      expect(res.status).toBe(200);
+      expect((await s.call('POST', '/api/default/GetUserInfo', { token: res.body.data.token })).body.data.userName).toBe('agent2');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a body without state, as a 400 naming the field', async () => {
     const res = await socialLogin({ code: 'abc' });
     expect(res.status).toBe(400);
     expect(res.body.data.errors.state).toBeTruthy();
+  });
+});
+
+describe('explicit endpoints', () => {
+  it('are used without reading the discovery document', async () => {
+    const env = { ...provider.env(), SSO_AUTHORIZATION_ENDPOINT: `${provider.issuer}/authorize`, SSO_TOKEN_ENDPOINT: `${provider.issuer}/token`, SSO_JWKS_URI: `${provider.issuer}/jwks` };
+    const explicit = await startTestServer({ sso: ssoFrom(env) });
+    try {
+      const reads = provider.discoveryReads;
+      provider.user = { sub: 'mapped-agent2' };
+      const start = await explicit.call('GET', '/api/sso/start');
+      const back = new URL((await fetch(start.body.data.url as string, { redirect: 'manual' })).headers.get('location')!);
+      await explicit.ctx.db.query("UPDATE users SET sso_subject = 'mapped-agent2' WHERE user_name = 'agent2'");
+      const res = await explicit.call('POST', '/socialLogin', { body: { code: back.searchParams.get('code'), state: back.searchParams.get('state') } });
+      expect(res.status).toBe(200);
+      expect(provider.discoveryReads).toBe(reads);
+    } finally {
+      await explicit.close();
+    }
+  });
+
+  it('an issuer without client id or secret, or a malformed URL, stops the start-up', () => {
+    expect(ssoFrom({})).toBeUndefined();
+    expect(() => ssoFrom({ SSO_ISSUER: 'https://id.example.com' })).toThrow(/SSO_CLIENT_ID/);
+    expect(() => ssoFrom({ SSO_ISSUER: 'https://id.example.com', SSO_CLIENT_ID: 'cc' })).toThrow(/SSO_CLIENT_SECRET/);
+    expect(() => ssoFrom({ SSO_ISSUER: 'id.example.com', SSO_CLIENT_ID: 'cc', SSO_CLIENT_SECRET: 's' })).toThrow(/SSO_ISSUER must be a URL/);
   });
 });
 

@@ -29,6 +29,8 @@ export interface TestProvider {
   forgeSignature: boolean;
   /** Put this nonce in ID tokens instead of the one the client sent. */
   nonceOverride: string | undefined;
+  /** How many times the discovery document was read. */
+  discoveryReads: number;
   /** Every code issued so far expires now. */
   expireCodes(): void;
   /** Environment for a server process configured to this provider. */
@@ -67,6 +69,7 @@ export async function startTestProvider(): Promise<TestProvider> {
     user: { sub: 'person-1', email: 'person1@example.com', email_verified: true },
     forgeSignature: false,
     nonceOverride: undefined,
+    discoveryReads: 0,
     expireCodes() {
       for (const g of grants.values()) g.expiresAt = 0;
     },
@@ -103,6 +106,7 @@ export async function startTestProvider(): Promise<TestProvider> {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', issuer);
     if (url.pathname === '/.well-known/openid-configuration') {
+      provider.discoveryReads += 1;
       return json(res, 200, {
         issuer,
         authorization_endpoint: `${issuer}/authorize`,
