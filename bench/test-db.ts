@@ -6,16 +6,22 @@
  * against CREATE DATABASE … TEMPLATE of a migrated database. Then what a default test server's
  * preparation (prepareDatabase: the demo seed, report checks, menus) costs from the migrated copy,
  * against from the copy of a database prepared once (the suite's `seeded` start), where it finds
- * nothing left to do. Median and worst of N rounds,
+ * nothing left to do. Then a test server's own start on the prepared copy (createContext, buildApp,
+ * ready), as the second and later starts of one process (a test worker's) pay it: the route
+ * schemas' validators are compiled once a process (server/http/validate.ts). Median and worst of N rounds,
  * alternated so that load from other work falls on both alike; CPU seconds of this process too.
  * Run: npm run bench:test-db [-- --postgres] [-- --rounds 6]
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { pinnedClock } from '../server/clock.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/index.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { prepareDatabase } from '../server/main.ts';
+import { buildApp } from '../server/app.ts';
+import { createContext, prepareDatabase } from '../server/main.ts';
 import { openPglite, pgliteDump } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import { startCluster } from '../tests/support/pg-cluster.ts';
@@ -38,7 +44,10 @@ async function timed(name: string, fn: () => Promise<void>): Promise<void> {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const config = loadConfig({});
+// A folder of its own for the servers' secrets and recordings, a free port for their simulated switch.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-test-db-'));
+const base = loadConfig({});
+const config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), telephony: { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings') } };
 const clock = pinnedClock(new Date());
 const prepare = async (db: Db) => {
   await prepareDatabase(config, db, clock);
@@ -67,6 +76,18 @@ for (let i = 0; i < rounds; i++) {
     await db.close();
   });
 }
+
+// One start first, so the figures are those of a worker's later test servers.
+const appOn = async () => {
+  const db = await openPglite(undefined, config.timeZone, 0, seeded);
+  const ctx = await createContext(config, db, clock);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  await app.close();
+  await db.close();
+};
+await appOn();
+for (let i = 0; i < rounds; i++) await timed('PGlite: prepared dump + a server started on it', appOn);
 
 if (postgres) {
   const cluster = await startCluster();
@@ -105,3 +126,4 @@ console.log(`|${'-'.repeat(44)}|---|---|---|`);
 for (const [name, f] of figures) {
   console.log(`| ${name.padEnd(42)} | ${median(f.wallMs).toFixed(0)} ms | ${Math.max(...f.wallMs).toFixed(0)} ms | ${median(f.cpuMs).toFixed(0)} ms |`);
 }
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -35,7 +35,7 @@ export const registerSchema = {
     userChineseName: user.userChineseName,
     mobile: { type: 'string', pattern: '^1[0-9]{10}$', 'x-validator': 'phone' },
     verifyId: { type: 'string', minLength: 1, maxLength: 64 },
-    verifyCode: { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S', 'x-validator': 'verifyCode' },
+    verifyCode: { type: 'string', minLength: 1, maxLength: 16, pattern: '^\\s*[0-9A-Za-z]+\\s*$', 'x-validator': 'verifyCode' },
   },
 } as const;
 export type RegisterBody = FromSchema<typeof registerSchema>;

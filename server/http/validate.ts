@@ -51,6 +51,20 @@ const ajv = new Ajv({
 });
 addFormats(ajv);
 
+/**
+ * One compiled validator per distinct schema in the process: every app built in it (each test
+ * server, both instances of a two-process test, an app rebuilt by a restart) compiles its routes'
+ * schemas again, about 200 of them, which was most of a server's start-up CPU. The key is the
+ * schema's JSON, so equal schemas share a validator whatever object carries them.
+ */
+const validators = new Map<string, ValidateFunction>();
+function validatorOf(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let fn = validators.get(key);
+  if (!fn) validators.set(key, (fn = ajv.compile(lengthFirst(schema) as object)));
+  return fn;
+}
+
 /** At most this many field errors in an answer; the rest are counted ("and N more"). */
 export const MAX_FIELD_ERRORS = 20;
 
@@ -112,7 +126,7 @@ export type Admitted<S> = S extends JSONSchema ? (JSONSchema extends S ? unknown
  * the schema's type. A body that is absent is checked as `{}`; `null` is a body, and refused.
  */
 export function compile<const S extends object>(schema: S, props: Readonly<Record<string, PropertySchema>> = {}): Check<Admitted<S>> {
-  const fn: ValidateFunction = ajv.compile(lengthFirst(schema) as object);
+  const fn = validatorOf(schema);
   return (data, lang) => {
     if (!fn(data)) {
       const [errors, count] = localisedFieldErrors(fn.errors ?? [], lang, props);
@@ -135,4 +149,4 @@ export function compileForm<const S extends { readonly properties: Readonly<Reco
 export const bodyOf = (req: { body: unknown }): unknown => (req.body === undefined ? {} : req.body);
 
 /** Fastify's route-level `schema: {body, querystring}` validated by the same engine and rules. */
-export const routeValidator: FastifySchemaCompiler<unknown> = ({ schema }) => ajv.compile(lengthFirst(schema) as object);
+export const routeValidator: FastifySchemaCompiler<unknown> = ({ schema }) => validatorOf(schema);

@@ -202,6 +202,8 @@ test('a visitor registers; the administrator sees it waiting, gives it a seat an
   await adminPage.screenshot({ path: path.join(shots, 'pending-list-zh.png') });
 
   await rows.first().getByRole('button', { name: /编\s*辑/ }).click();
+  // The form fills itself from the record once it has loaded: typing before that is overwritten.
+  await expect(adminPage.locator('#userName')).toHaveValue('visitor2');
   await adminPage.locator('#userSeatNo').fill('8777');
   const roles = adminPage.locator('.ant-form-item').filter({ has: adminPage.locator('#roles') });
   await expect(async () => {
@@ -210,7 +212,7 @@ test('a visitor registers; the administrator sees it waiting, gives it a seat an
     await expect(roles).toContainText('坐席', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await adminPage.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(adminPage).toHaveURL(/#\/system\/user/);
+  await expect(adminPage).toHaveURL(/#\/system\/user(\?.*)?$/);
   await expect(adminPage.getByTestId('pending-registrations')).toHaveCount(0);
 
   await visitor.getByTestId('login-submit').click();
@@ -218,4 +220,14 @@ test('a visitor registers; the administrator sees it waiting, gives it a seat an
   await expect(visitor.getByTestId('greeting')).toContainText('新访客');
   await api('/api/systemSettings/saveSettings', { registrationOpen: false }, admin);
   await context.close();
+});
+
+test('a server without a provider shows no single sign-on button, and a closed registration no register link', async ({ page }) => {
+  // The suite's own server (no SSO_* set, registration never opened).
+  const options = page.waitForResponse((res) => res.url().includes('/api/default/signupOptions'));
+  await page.goto('/#/login');
+  expect((await (await options).json()).data).toMatchObject({ sso: false, registration: false });
+  await expect(page.getByTestId('site-title')).toBeVisible();
+  await expect(page.getByTestId('sso-login')).toHaveCount(0);
+  await expect(page.getByTestId('register-link')).toHaveCount(0);
 });
