@@ -9,7 +9,8 @@ const CHAT_ROLES = ['admin', 'supervisor', 'agent'] as const;
  * the variables of schemas/quick-reply.ts ({customerName}, {agentName}, {ticketNumber}), filled
  * in at insertion. A `personal` one is its owner's alone; a `shared` one is read by its
  * department and written by that department's supervisors (administrators: every department).
- * The server sets the owner (the creator) and, for a supervisor's shared one, the department.
+ * The server sets the owner (the creator) and, for a supervisor's shared one, the department,
+ * and refuses a caption or text of spaces only.
  */
 export default {
   $id: 'quickReplies',
@@ -33,8 +34,8 @@ export default {
   },
   properties: {
     id: { type: 'integer', readOnly: true },
-    caption: { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' },
-    text: { type: 'string', minLength: 1, maxLength: 2000, pattern: '\\S', 'x-widget': 'textarea' },
+    caption: { type: 'string', minLength: 1, maxLength: 64 },
+    text: { type: 'string', minLength: 1, maxLength: 2000, 'x-widget': 'textarea' },
     scope: { type: 'string', enum: ['personal', 'shared'], default: 'personal' },
     // A shared reply's department: a supervisor's own (set by the server), any one for an administrator.
     departId: { type: ['integer', 'null'], minimum: 1, 'x-widget': 'treeselect', 'x-options': 'departments', 'x-column': 'depart_id' },

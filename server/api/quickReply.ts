@@ -52,6 +52,8 @@ export default async function quickReplyRoutes(app: FastifyInstance, _ctx: AppCo
   useEntityHooks(app, 'quickReplies', {
     rowScope: readableReplies,
     async beforeSave(values, { db, user, lang, isCreate }) {
+      const blank = ['caption', 'text'].filter((f) => typeof values[f] === 'string' && !(values[f] as string).trim());
+      if (blank.length) throw invalid(lang, Object.fromEntries(blank.map((f) => [f, message(lang, 'required')])));
       // The owner is the creator, and whoever turns a reply personal; a shared reply's department
       // is the caller's unless named (naming another is only an administrator's right: checkWritable).
       const before = isCreate ? undefined : (await stored(db, [values.id]))[0];

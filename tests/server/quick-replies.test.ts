@@ -99,6 +99,7 @@ describe('bad input is a 400 in the caller\'s language, never a 500, and stores 
     ['no caption', { text: 'x' }],
     ['an empty caption', { caption: '', text: 'x' }],
     ['a blank text', { caption: 'c', text: '   ' }],
+    ['a caption of spaces only', { caption: ' \t', text: 'x' }],
     ['an unknown scope', { caption: 'c', text: 'x', scope: 'public' }],
     ['a caption too long', { caption: 'c'.repeat(65), text: 'x' }],
     ['a text too long', { caption: 'c', text: 'x'.repeat(2001) }],
