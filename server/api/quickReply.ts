@@ -25,7 +25,12 @@ export function readableReplies(u: SessionUser, bind: (v: unknown) => string): s
   return `(${own} OR (t.scope = 'shared' AND t.depart_id = ${bind(u.departId ?? -1)}))`;
 }
 
-function checkWritable(r: Reply, u: SessionUser, lang: Language): void {
+/**
+ * Refuses a row the caller may not write. `asked`: the row is what the caller asks it to become
+ * (a new one, or a changed scope or department): a refusal names the field, as a form shows it
+ * (400); a stored row they may read but not manage is a 403.
+ */
+function checkWritable(r: Reply, u: SessionUser, lang: Language, asked = false): void {
   if (r.scope === 'personal') {
     // The engine already answered 404 for rows outside the reader's scope; a personal row in scope is the caller's.
     if (r.ownerId !== u.userId) throw notFound(message(lang, 'notFound'));
@@ -33,7 +38,9 @@ function checkWritable(r: Reply, u: SessionUser, lang: Language): void {
     return;
   }
   if (r.departId === null) throw invalid(lang, { departId: message(lang, 'sharedNeedsDepartment') });
-  if (!(isAdmin(u) || (isSupervisor(u) && r.departId === u.departId))) throw forbidden(message(lang, 'sharedNotYours'));
+  if (isAdmin(u) || (isSupervisor(u) && r.departId === u.departId)) return;
+  if (!asked) throw forbidden(message(lang, 'sharedNotYours'));
+  throw invalid(lang, { [isSupervisor(u) ? 'departId' : 'scope']: message(lang, 'sharedNotAllowed') });
 }
 
 async function stored(db: { query: <T>(sql: string, p: unknown[]) => Promise<T[]> }, ids: unknown[]): Promise<Reply[]> {
@@ -60,7 +67,7 @@ export default async function quickReplyRoutes(app: FastifyInstance, _ctx: AppCo
         scope,
         ownerId: (values.ownerId as number | undefined) ?? before!.ownerId,
         departId: values.departId === undefined ? before!.departId : (values.departId as number | null),
-      }, user, lang);
+      }, user, lang, true);
     },
     async beforeRemove(ids, { db, user, lang }) {
       for (const r of await stored(db, ids)) checkWritable(r, user, lang);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, startWidgetChat, storedToken } from './helpers';
 
 /**
  * Issue 10 item 6: a visitor and an agent, each in a browser context of their own, on the real
@@ -56,13 +56,7 @@ test('a visitor in the widget and an agent in the inbox exchange text and images
 
     // The visitor starts a chat; the hub gives it to chat1, the only ready chat agent.
     const name = `E2E two-context visitor ${Date.now()}`;
-    await visitorPage.goto('/widget?lang=en');
-    await visitorPage.getByPlaceholder('Your name (optional)').fill(name);
-    await visitorPage.getByRole('button', { name: 'Start chat' }).click();
-    await expect(visitorPage.locator('.ccw-status')).toContainText('is here to help', { timeout: 15_000 });
-    const row = agentPage.getByTestId('chat-row').filter({ hasText: name });
-    await expect(row).toBeVisible({ timeout: 15_000 });
-    await row.click();
+    await startWidgetChat(visitorPage, agentPage, name);
     const messages = agentPage.getByTestId('chat-messages');
     const fromClient = messages.locator('[data-testid="chat-message"][data-role="client"]');
     const fromAgent = messages.locator('[data-testid="chat-message"][data-role="agent"]');

@@ -114,6 +114,21 @@ export async function pick(page: Page, label: string, option: string): Promise<v
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * A visitor starts a chat in the widget (English) under `name` on `visitorPage` (a page of a
+ * context of its own: the two sides are two browsers); the agent, in the inbox, sees it arrive
+ * and opens it.
+ */
+export async function startWidgetChat(visitorPage: Page, agentPage: Page, name: string): Promise<void> {
+  await visitorPage.goto('/widget?lang=en');
+  await visitorPage.getByPlaceholder('Your name (optional)').fill(name);
+  await visitorPage.getByRole('button', { name: 'Start chat' }).click();
+  await expect(visitorPage.locator('.ccw-status')).toContainText('is here to help', { timeout: 15_000 });
+  const row = agentPage.getByTestId('chat-row').filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.click();
+}
+
 /** The customer's socket: every frame kept; `next` waits for one that matches. */
 export async function visitorSocket(baseURL: string, name: string) {
   const ws = new WebSocket(`${baseURL.replace(/^http/, 'ws')}/ws/visitor`);

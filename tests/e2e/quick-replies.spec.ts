@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { loginAs, readyOnPhoneBar, startWidgetChat, storedToken } from './helpers';
 
 /**
  * Issue 23 item 3: quick replies. chat1 (department 2, online chat) keeps a personal reply and
@@ -17,6 +17,17 @@ async function saveReply(page: Page, token: string, body: Record<string, unknown
   expect(r.status(), await r.text()).toBe(200);
 }
 
+/** A reply the administrator shares with department 2 (chat1's), from a page of their own. */
+async function sharedByAdmin(browser: Browser, baseURL: string | undefined, caption: string, text: string): Promise<void> {
+  const adminPage = await browser.newPage({ baseURL });
+  try {
+    await loginAs(adminPage, 'admin', 'admin123');
+    await saveReply(adminPage, (await storedToken(adminPage))!, { caption, text, scope: 'shared', departId: 2 });
+  } finally {
+    await adminPage.close();
+  }
+}
+
 test('an agent inserts a quick reply with / and the keyboard; the visitor receives the filled text', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
@@ -24,13 +35,7 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
   try {
     await loginAs(page, AGENT.username, AGENT.password);
     const token = (await storedToken(page))!;
-    const adminPage = await browser.newPage({ baseURL });
-    try {
-      await loginAs(adminPage, 'admin', 'admin123');
-      await saveReply(adminPage, (await storedToken(adminPage))!, { caption: `hours-${run}`, text: 'We answer 9:00-18:00.', scope: 'shared', departId: 2 });
-    } finally {
-      await adminPage.close();
-    }
+    await sharedByAdmin(browser, baseURL, `hours-${run}`, 'We answer 9:00-18:00.');
     await saveReply(page, token, { caption: `greeting-${run}`, text: 'Hello {customerName}, I am {agentName}. Your ticket is {ticketNumber}.' });
     await saveReply(page, token, { caption: `goodbye-${run}`, text: 'Thank you, {customerName}!' });
 
@@ -40,15 +45,9 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
     await page.getByTestId('chat-inbox-button').click();
     await expect(page).toHaveURL(/#\/im$/);
 
-    const visitorPage = await visitorContext.newPage();
     const name = `QR visitor ${run}`;
-    await visitorPage.goto('/widget?lang=en');
-    await visitorPage.getByPlaceholder('Your name (optional)').fill(name);
-    await visitorPage.getByRole('button', { name: 'Start chat' }).click();
-    await expect(visitorPage.locator('.ccw-status')).toContainText('is here to help', { timeout: 15_000 });
-    const row = page.getByTestId('chat-row').filter({ hasText: name });
-    await expect(row).toBeVisible({ timeout: 15_000 });
-    await row.click();
+    const visitorPage = await visitorContext.newPage();
+    await startWidgetChat(visitorPage, page, name);
 
     // `/` and part of a caption: the replies of this run, the department's shared one among them, in caption order.
     const composer = page.getByTestId('chat-composer');
@@ -118,13 +117,7 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
 for (const language of ['en', 'zh'] as const) {
   test(`the quick replies screen lists an agent's own and the department's shared ones (${language})`, async ({ page, browser, baseURL }) => {
     const run = `${language}${Date.now().toString(36)}`;
-    const adminPage = await browser.newPage({ baseURL });
-    try {
-      await loginAs(adminPage, 'admin', 'admin123');
-      await saveReply(adminPage, (await storedToken(adminPage))!, { caption: `welcome-${run}`, text: 'Welcome to our online service.', scope: 'shared', departId: 2 });
-    } finally {
-      await adminPage.close();
-    }
+    await sharedByAdmin(browser, baseURL, `welcome-${run}`, 'Welcome to our online service.');
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await loginAs(page, AGENT.username, AGENT.password);
     await saveReply(page, (await storedToken(page))!, { caption: `thanks-${run}`, text: 'Thank you, {customerName}!' });

@@ -62,18 +62,20 @@ describe('who reads which quick replies', () => {
     // Another's personal reply does not exist for you (404), to read, edit or delete.
     expect((await api('agent2', 'doEdit', { id: mine.id, text: 'x' })).status).toBe(404);
     expect((await api('admin', 'doDelete', { ids: [mine.id] })).status).toBe(404);
-    // An agent may not create, change or delete a shared one.
+    // An agent may not create, change or delete a shared one (asking for one is a field error the form shows).
     const create = await api('agent1', 'doEdit', { caption: 'sneaky', text: 'x', scope: 'shared' });
-    expect(create.status).toBe(403);
-    expect(create.body.msg).toContain('supervisor');
+    expect(create.status).toBe(400);
+    expect(create.body.data.errors.scope).toContain('supervisor');
     expect((await api('agent1', 'doEdit', { id: dept1.id, text: 'x' })).status).toBe(403);
     expect((await api('agent1', 'doDelete', { ids: [dept1.id] })).status).toBe(403);
     // Nor turn their personal one into a shared one.
-    expect((await api('agent1', 'doEdit', { id: mine.id, scope: 'shared' })).status).toBe(403);
+    expect((await api('agent1', 'doEdit', { id: mine.id, scope: 'shared' })).status).toBe(400);
     // A supervisor manages their own department's only: another department's is not theirs to read or write.
     expect((await api('supervisor', 'doEdit', { id: dept2.id, text: 'x' })).status).toBe(404);
-    expect((await api('supervisor', 'doEdit', { caption: 'elsewhere', text: 'x', scope: 'shared', departId: 2 })).status).toBe(403);
-    expect((await api('supervisor', 'doEdit', { id: dept1.id, departId: 2 })).status).toBe(403);
+    const elsewhere = await api('supervisor', 'doEdit', { caption: 'elsewhere', text: 'x', scope: 'shared', departId: 2 });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.data.errors.departId).toContain('supervisor of the department');
+    expect((await api('supervisor', 'doEdit', { id: dept1.id, departId: 2 })).status).toBe(400);
     // A delete naming a readable row and a hidden one deletes neither.
     expect((await api('agent1', 'doDelete', { ids: [mine.id, theirs.id] })).status).toBe(404);
     expect(await rowCount()).toBe(before);
