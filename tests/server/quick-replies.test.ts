@@ -84,13 +84,17 @@ describe('who reads which quick replies', () => {
   });
 
   it('writes inside the rules work: owners edit and delete their own, supervisors their department\'s, administrators any shared one', async () => {
-    expect((await save('agent1', { id: mine.id, text: 'Hello {customerName}, how can I help?' })).caption).toBe('a1 personal');
-    expect((await save('supervisor', { id: dept1.id, caption: 'd1 hours' })).caption).toBe('d1 hours');
-    expect((await save('admin', { id: dept2.id, text: 'Welcome!' })).departId).toBe(2);
-    const extra = await save('supervisor', { caption: 'temp', text: 'x', scope: 'shared' });
-    expect((await api('admin', 'doDelete', { ids: [extra.id] })).body.data).toEqual({ deleted: 1 });
-    const own = await save('agent2', { caption: 'temp2', text: 'y' });
-    expect((await api('agent2', 'doDelete', { ids: [own.id] })).body.data).toEqual({ deleted: 1 });
+    // Rows of its own, deleted at the end: the suite shuffles a file's tests, and the others read the rows made above.
+    const personal = await save('agent1', { caption: 'w personal', text: 'Hello' });
+    const shared1 = await save('supervisor', { caption: 'w shared', text: 'Hours', scope: 'shared' });
+    const shared2 = await save('admin', { caption: 'w shared 2', text: 'Welcome', scope: 'shared', departId: 2 });
+    expect((await save('agent1', { id: personal.id, text: 'Hello {customerName}, how can I help?' })).caption).toBe('w personal');
+    expect((await save('supervisor', { id: shared1.id, caption: 'w hours' })).caption).toBe('w hours');
+    expect((await save('admin', { id: shared2.id, text: 'Welcome!' })).departId).toBe(2);
+    const texts = await s.ctx.db.query<{ text: string }>('SELECT text FROM quick_replies WHERE id = ANY($1::int[]) ORDER BY id', [[personal.id, shared1.id, shared2.id]]);
+    expect(texts.map((r) => r.text)).toEqual(['Hello {customerName}, how can I help?', 'Hours', 'Welcome!']);
+    expect((await api('admin', 'doDelete', { ids: [shared1.id, shared2.id] })).body.data).toEqual({ deleted: 2 });
+    expect((await api('agent1', 'doDelete', { ids: [personal.id] })).body.data).toEqual({ deleted: 1 });
   });
 });
 
