@@ -52,10 +52,11 @@ const ajv = new Ajv({
 addFormats(ajv);
 
 /**
- * One compiled validator per distinct schema in the process: every app built in it (each test
- * server, both instances of a two-process test, an app rebuilt by a restart) compiles its routes'
- * schemas again, about 200 of them, which was most of a server's start-up CPU. The key is the
- * schema's JSON, so equal schemas share a validator whatever object carries them.
+ * One compiled validator per distinct schema in the process. A deployment builds one app per
+ * process, but the tests build many in one (each test server, both instances of a two-process
+ * test), and each compiled its 200-odd route schemas again: about a third of a test server's
+ * start-up CPU (bench/test-db). The key is the schema's JSON, so equal schemas share a validator
+ * whatever object carries them.
  */
 const validators = new Map<string, ValidateFunction>();
 function validatorOf(schema: unknown): ValidateFunction {
