@@ -24,6 +24,12 @@ export interface HomeFigureDef {
   readonly conditions?: Readonly<Record<string, string | number | boolean>>;
   /** The card group it is shown in; its words are `home.groups.<group>`. */
   readonly group: string;
+  /**
+   * Where the figure opens for a reader who may not open `report`: the list of the entries it
+   * counts, over today, with these conditions (an agent's time per status comes from a
+   * supervisors' report, counted on their seat; its entries are their seat usage log).
+   */
+  readonly list?: { readonly report: string; readonly conditions?: Readonly<Record<string, string | number | boolean>> };
 }
 
 /** The two panels: an agent's own seat, and the centre's (supervisors and administrators). */
@@ -32,6 +38,7 @@ export type HomePanel = 'agent' | 'centre';
 const KPI = 'comprehensiveByConditions';
 const STATUS = 'seatStatus';
 const SYNTHESIS = 'callSynthesis';
+const SEAT_LOG = 'userSeatLog';
 
 export const HOME_FIGURES: Readonly<Record<HomePanel, readonly HomeFigureDef[]>> = {
   agent: [
@@ -42,12 +49,13 @@ export const HOME_FIGURES: Readonly<Record<HomePanel, readonly HomeFigureDef[]>>
     { key: 'aht', report: KPI, value: 'aht', group: 'calls' },
     { key: 'satisfaction', report: KPI, value: 'satisfaction', group: 'calls' },
     { key: 'missedCalls', report: 'callInfosByCondition', value: 'total', conditions: { direction: 'in', answered: false }, group: 'calls' },
-    { key: 'readySeconds', report: STATUS, value: 'readySeconds', group: 'status' },
-    { key: 'onCallSeconds', report: STATUS, value: 'onCallSeconds', group: 'status' },
-    { key: 'afterCallSeconds', report: STATUS, value: 'afterCallSeconds', group: 'status' },
-    { key: 'breakSeconds', report: STATUS, value: 'breakSeconds', group: 'status' },
-    { key: 'meetingSeconds', report: STATUS, value: 'meetingSeconds', group: 'status' },
-    { key: 'webChats', report: 'webChatReport', value: 'chats', group: 'chats' },
+    // Each status's entries in the seat usage log; on call and meeting are several statuses, so all of today's.
+    { key: 'readySeconds', report: STATUS, value: 'readySeconds', group: 'status', list: { report: SEAT_LOG, conditions: { status: SEAT_STATUS.ready } } },
+    { key: 'onCallSeconds', report: STATUS, value: 'onCallSeconds', group: 'status', list: { report: SEAT_LOG } },
+    { key: 'afterCallSeconds', report: STATUS, value: 'afterCallSeconds', group: 'status', list: { report: SEAT_LOG, conditions: { status: SEAT_STATUS.afterCall } } },
+    { key: 'breakSeconds', report: STATUS, value: 'breakSeconds', group: 'status', list: { report: SEAT_LOG, conditions: { status: SEAT_STATUS.break } } },
+    { key: 'meetingSeconds', report: STATUS, value: 'meetingSeconds', group: 'status', list: { report: SEAT_LOG } },
+    { key: 'webChats', report: 'webChatReport', value: 'chats', group: 'chats', list: { report: 'webReportC' } },
     { key: 'weixinChats', report: 'weiXinReportC', value: 'chats', group: 'chats' },
   ],
   centre: [
@@ -92,6 +100,11 @@ export const homeFigureSchema = {
     format: FORMAT,
     /** The report's conditions the figure was counted under: today's period and the figure's own. */
     conditions: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+    /** The list of the entries the figure counts (HomeFigureDef.list), over today: opened by a reader who may not open `report`. */
+    list: {
+      type: 'object', additionalProperties: false, required: ['report', 'conditions'],
+      properties: { report: { type: 'string' }, conditions: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } } },
+    },
   },
 } as const;
 

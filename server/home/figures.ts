@@ -55,6 +55,16 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
     check(conditions, 'en');
     checkConditions(model, conditions, 'en');
     if (panel === 'agent' && !s.ownSeat) throw new Error(`home: ${where}: report ${s.id} has no ownSeat, so an agent's figure would count every seat`);
+    if (def.list) {
+      // The list a figure opens is checked as its report is: a period, valid conditions, an agent's own seat.
+      const list = find(def.list.report, `${where}'s list`);
+      if (!list.ranges.some((r) => r.from === 'startTime' && r.to === 'endTime')) throw new Error(`home: ${where}: list ${list.schema.id} has no startTime/endTime period`);
+      const listConditions = { ...def.list.conditions, startTime: '2000-01-01', endTime: '2000-01-01' };
+      const checkList: Check<Conditions> = compile(list.validation);
+      checkList(listConditions, 'en');
+      checkConditions(list, listConditions, 'en');
+      if (panel === 'agent' && !list.schema.ownSeat) throw new Error(`home: ${where}: list ${list.schema.id} has no ownSeat`);
+    }
     return { def, model, format, sum };
   };
   const hourly = find(HOME_HOURLY.report, 'the hourly chart');
@@ -94,7 +104,9 @@ export async function runFigures(db: Queryable, planned: readonly Planned[], day
   return Promise.all(planned.map(async (p): Promise<HomeFigure> => {
     const a = await answerOf(p);
     const value = p.def.value === 'total' ? a.total : num((p.model.schema.totals ? a.totals : a.list[0])?.[p.def.value]) ?? (p.sum ? 0 : null);
-    return { key: p.def.key, group: p.def.group, report: p.def.report, value, format: p.format, conditions: conditionsOf(p.def) };
+    const figure: HomeFigure = { key: p.def.key, group: p.def.group, report: p.def.report, value, format: p.format, conditions: conditionsOf(p.def) };
+    if (p.def.list) figure.list = { report: p.def.list.report, conditions: { ...p.def.list.conditions, startTime: day, endTime: day } };
+    return figure;
   }));
 }
 

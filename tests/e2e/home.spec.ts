@@ -46,6 +46,13 @@ test.describe('home', () => {
     // The agent's calls open the KPI report, narrowed by the server to their seat; the centre's views are not there.
     await expect(page.getByTestId('home-seats')).toHaveCount(0);
     await expect(page.getByTestId('home-health')).toHaveCount(0);
+    // The time per status comes from a supervisors' report: the agent's tile opens their own seat usage log of today's ready entries.
+    await page.getByTestId('home-figure-readySeconds').click();
+    await expect(page).toHaveURL(/#\/seatlog\?/);
+    const rows = page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.first()).toContainText('8101');
+    await page.goBack();
     await page.getByTestId('home-figure-missedCalls').click();
     await expect(page).toHaveURL(/#\/reports\/callInfosByCondition\?/);
   });

@@ -126,6 +126,35 @@ describe('the home per role', () => {
     expect(mine.figures.find((f) => f.key === 'readySeconds')!.value).toBeGreaterThan(0);
   });
 
+  it("every agent figure opens something the agent may read: its report, or the list of its entries on their own seat", async () => {
+    const mine = await home(t.agent1);
+    const read = async (report: string, conditions: Record<string, unknown>) => {
+      const model = s.ctx.reports.find((m) => m.schema.id === report)!;
+      return s.call('POST', model.url, { token: t.agent1, body: { ...conditions, ...(model.schema.paged ? { pageNo: 1, pageSize: 1000 } : {}) } });
+    };
+    let lists = 0;
+    for (const f of mine.figures) {
+      if ((await read(f.report, f.conditions)).status === 200) continue;
+      expect(f.list, `${f.key}: its report is closed to agents, so it needs a list`).toBeDefined();
+      const res = await read(f.list!.report, f.list!.conditions);
+      expect(res.status, `${f.key}: ${f.list!.report} ${res.body.msg}`).toBe(200);
+      expect(f.list!.conditions).toMatchObject({ startTime: mine.day, endTime: mine.day });
+      const rows = res.body.data.list as Array<{ userSeatNo?: string; status?: number }>;
+      for (const r of rows) expect(r.userSeatNo, f.key).toBe('8101');
+      const status = f.list!.conditions.status;
+      if (status !== undefined) for (const r of rows) expect(r.status, f.key).toBe(status);
+      lists += 1;
+    }
+    // The time per status (five figures) and the web chats open their lists.
+    expect(lists).toBe(6);
+    // The ready time's list holds the entries its seconds come from.
+    const ready = mine.figures.find((f) => f.key === 'readySeconds')!;
+    expect(((await read(ready.list!.report, ready.list!.conditions)).body.data.list as unknown[]).length).toBeGreaterThan(0);
+    // The web chats' list answers the figure's count.
+    const web = mine.figures.find((f) => f.key === 'webChats')!;
+    expect(Number((await read(web.list!.report, web.list!.conditions)).body.data.totals?.chats ?? 0)).toBe(web.value);
+  });
+
   it('takes no conditions: a seat or a day in the body is a 400 and nothing else is answered', async () => {
     const res = await s.call('POST', '/api/Home/getHome', { token: t.agent1, body: { userSeatNo: '8102' }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
@@ -173,5 +202,8 @@ describe('the home plan', () => {
     expect(() => planHome(s.ctx.reports, figures)).toThrow(/has no ownSeat/);
     expect(() => planHome(s.ctx.reports, { agent: [], centre: [{ key: 'x', report: 'nope', value: 'offered', group: 'calls' }] })).toThrow(/unknown report "nope"/);
     expect(() => planHome(s.ctx.reports, { agent: [], centre: [{ key: 'x', report: 'callSynthesis', value: 'day', group: 'calls' }] })).toThrow(/not a figure of the whole period/);
+    const listed = (list: { report: string; conditions?: Record<string, number> }) => ({ agent: [{ key: 'r', report: 'seatStatus', value: 'readySeconds', group: 'status', list }], centre: [] });
+    expect(() => planHome(s.ctx.reports, listed({ report: 'callSynthesis' }))).toThrow(/list callSynthesis has no ownSeat/);
+    expect(() => planHome(s.ctx.reports, listed({ report: 'userSeatLog', conditions: { status: 99 } }))).toThrow();
   });
 });

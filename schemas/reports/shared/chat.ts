@@ -4,7 +4,7 @@
  * access time), the chat list's columns and the usual chat filters. Web chats have
  * source_way 'web', WeChat-sourced ones 'weixin'.
  */
-import { ownSeat, SUPERVISORS } from './call-info.ts';
+import { ANY_USER, ownSeat, SUPERVISORS } from './call-info.ts';
 import { PAGED_LIST } from './paging.ts';
 import { dateRange, seat } from './conditions.ts';
 import { NOW } from './kpi.ts';
@@ -120,4 +120,30 @@ export const chatTalk = (source: Source) => ({
   tieBreak: 'm.id',
   paged: false,
   maxRows: 5000,
+}) as const;
+
+/**
+ * Chats of one channel per serving seat, open to every user and narrowed to an agent's own seat:
+ * chats, client and agent messages, first and last access (weiXinReportC, webReportC).
+ */
+export const chatsPerSeat = (way: 'web' | 'weixin') => ({
+  access: ANY_USER,
+  ownSeat: ownSeat('ch.user_seat_no'),
+  from: 'chats ch',
+  where: chatSource(way),
+  conditions: { type: 'object', properties: { ...dateRange('ch.access_time'), userSeatNo: seat('ch.user_seat_no') }, additionalProperties: false },
+  groupBy: ['ch.user_seat_no'],
+  columns: [
+    { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },
+    { key: 'chats', sql: 'count(*)', format: 'number', total: 'sum' },
+    { key: 'clientMessages', sql: "coalesce(sum((SELECT count(*) FROM chat_messages m WHERE m.chat_id = ch.id AND m.role = 'client')), 0)", format: 'number', total: 'sum' },
+    { key: 'agentMessages', sql: "coalesce(sum((SELECT count(*) FROM chat_messages m WHERE m.chat_id = ch.id AND m.role = 'agent')), 0)", format: 'number', total: 'sum' },
+    { key: 'firstAccessTime', sql: 'min(ch.access_time)', format: 'datetime' },
+    { key: 'lastAccessTime', sql: 'max(ch.access_time)', format: 'datetime' },
+  ],
+  sorters: ['userSeatNo', 'chats'],
+  defaultSort: { field: 'userSeatNo', order: 'asc' },
+  paged: false,
+  totals: true,
+  export: true,
 }) as const;

@@ -36,7 +36,8 @@ function FigureGroups({ answer, extra, titles }: { answer: HomeAnswer; extra?: R
             <Tiles>
               {[
                 ...figures.map((f) => {
-                  const link = linkOf(f.report, f.conditions);
+                  // The figure's report, or (for a reader who may not open it) the list of its entries.
+                  const link = linkOf(f.report, f.conditions) ?? (f.list ? linkOf(f.list.report, f.list.conditions) : undefined);
                   return <FigureTile key={f.key} figure={f} title={t(`home.figures.${f.key}`)} {...(link ? { link, hint: t('home.openReport') } : {})} />;
                 }),
                 ...(extra?.[group] ?? []),
