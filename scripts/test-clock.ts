@@ -7,7 +7,9 @@
  * `--browser` adds the browser suite at each point (long: build first with `npm run build`).
  * File names narrow each run to those files. `TEST_CLOCK_POINTS=04:00,12:00` and
  * `TEST_CLOCK_ZONES=UTC` narrow the points. Ends with one line per point and exits non-zero when
- * any failed.
+ * any failed. The server suites run shuffled, each point with a seed of its own (printed with
+ * the point; TEST_SEED=<n> sets the first, n + 1 the next, and so on), so a run at the eight
+ * points also runs eight different orders.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -34,21 +36,24 @@ function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv): boolean {
 
 const results: string[] = [];
 let failed = 0;
+let seed = Number(process.env.TEST_SEED) || Math.floor(Date.now() / 86_400_000);
 for (const zone of ZONES) {
   for (const time of POINTS) {
     const env = { TZ: zone, TEST_CLOCK: time };
+    const pointSeed = seed++;
+    const shuffled = ['--sequence.shuffle', `--sequence.seed=${pointSeed}`];
     const steps: Array<[string, () => boolean]> = [];
     // Without file names every suite runs; with them, only the suites they belong to.
     if (!files.length || unitFiles.length) steps.push(['unit', () => run(bin('vitest'), ['run', '-c', 'vitest.unit.config.ts', ...unitFiles], env)]);
     if (!files.length || serverFiles.length) {
-      steps.push(['server (PGlite)', () => run(bin('vitest'), ['run', '-c', 'vitest.server.config.ts', ...serverFiles], { ...env, TEST_DB: 'pglite' })]);
-      if (postgres) steps.push(['server (PostgreSQL)', () => run(bin('vitest'), ['run', '-c', 'vitest.server.config.ts', ...serverFiles], { ...env, TEST_DB: 'postgres' })]);
+      steps.push(['server (PGlite)', () => run(bin('vitest'), ['run', '-c', 'vitest.server.config.ts', ...shuffled, ...serverFiles], { ...env, TEST_DB: 'pglite' })]);
+      if (postgres) steps.push(['server (PostgreSQL)', () => run(bin('vitest'), ['run', '-c', 'vitest.server.config.ts', ...shuffled, ...serverFiles], { ...env, TEST_DB: 'postgres' })]);
     }
     if (browser && (!files.length || browserFiles.length)) steps.push(['browser', () => run(bin('playwright'), ['test', ...browserFiles], env)]);
     for (const [name, step] of steps) {
       const ok = step();
       if (!ok) failed++;
-      results.push(`${ok ? 'passed' : 'FAILED'}  ${zone.padEnd(14)} ${time.padEnd(9)} ${name}`);
+      results.push(`${ok ? 'passed' : 'FAILED'}  ${zone.padEnd(14)} ${time.padEnd(9)} ${name}${name.startsWith('server') ? ` (seed ${pointSeed})` : ''}`);
     }
   }
 }
