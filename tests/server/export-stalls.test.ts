@@ -153,7 +153,7 @@ if (engine === 'postgres') {
   describe("PostgreSQL's own limits", () => {
     let s: TestServer;
     beforeAll(async () => {
-      s = await startTestServer({ dbLimits: { statementTimeoutMs: 60_000, idleInTransactionMs: 300 }, exports: { perUser: 2, perProcess: 4, writeTimeoutMs: 600_000 } });
+      s = await startTestServer({ dbLimits: { statementTimeoutMs: 60_000, idleInTransactionMs: 1500 }, exports: { perUser: 2, perProcess: 4, writeTimeoutMs: 600_000 } });
       await bigDay(s);
     }, 120_000);
     afterAll(() => s.close());
@@ -161,7 +161,7 @@ if (engine === 'postgres') {
     it('every pooled connection carries statement_timeout and idle_in_transaction_session_timeout', async () => {
       const [row] = await s.ctx.db.query<{ st: string; idle: string }>(
         "SELECT current_setting('statement_timeout') AS st, current_setting('idle_in_transaction_session_timeout') AS idle");
-      expect(row).toEqual({ st: '1min', idle: '300ms' });
+      expect(row).toEqual({ st: '1min', idle: '1500ms' });
     });
 
     it('ends the transaction of an export whose reader stopped, and the server stays up', async () => {
@@ -170,6 +170,7 @@ if (engine === 'postgres') {
       const stalled = await stalledExport(base, token);
       try {
         expect(stalled.status).toBe(200);
+        await until(async () => (await openExports(s)) === 1 || undefined, undefined, 'the export transaction open');
         // PostgreSQL ends the idle transaction itself (the write timeout is ten minutes).
         await until(async () => (await openExports(s)) === 0 || undefined, undefined, 'the export transaction ended by PostgreSQL');
         const health = await s.call('GET', '/healthz');
