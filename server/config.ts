@@ -51,6 +51,8 @@ export interface Config {
   dbLimits: DbLimits;
   /** Chat hub (README "Chat"): open chats one agent serves at once (CHAT_AGENT_CAPACITY); how long an agent's socket may be gone before its chats are re-queued (CHAT_GRACE_SECONDS). */
   chat: { agentCapacity: number; graceSeconds: number };
+  /** WeChat Official Accounts (README "WeChat"): the platform's API address (WECHAT_API_BASE); unset = the built-in fake platform on loopback. */
+  wechat: { apiBase: string | undefined };
   /** How long a seat stays present after its last phone socket went away (PRESENCE_GRACE_SECONDS): a reload survives it; then its status is closed. */
   presenceGraceMs: number;
   /** Bytes one chat file upload may hold (UPLOAD_MAX_BYTES); files are kept in DATA_DIR/uploads. */
@@ -204,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       agentCapacity: Math.max(1, intFrom(env.CHAT_AGENT_CAPACITY, 5, 'CHAT_AGENT_CAPACITY')),
       graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
     },
+    wechat: { apiBase: env.WECHAT_API_BASE || undefined },
     presenceGraceMs: intFrom(env.PRESENCE_GRACE_SECONDS, 30, 'PRESENCE_GRACE_SECONDS') * 1000,
     uploadMaxBytes: Math.max(1, intFrom(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES')),
     chatUploads: {

@@ -11,6 +11,7 @@ import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } fro
 import type { SessionWatch } from '../http/token-session.ts';
 import { chatIdOf, closeChat, markRead, notifyTyping, openChats, readStates, setFollow, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
 import type { Clock } from '../clock.ts';
+import type { WechatChannel } from './channels/wechat/index.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -25,7 +26,7 @@ const refused = <T>(r: T | Refusal): T => {
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
 export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
-  { db, sessions, clock }: { db: Db; sessions: SessionWatch; clock: Clock }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
+  { db, sessions, clock, channel }: { db: Db; sessions: SessionWatch; clock: Clock; channel: Pick<WechatChannel, 'refusal' | 'deliver'> }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -56,9 +57,14 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
     if (!conn) throw new FrameError(400, 'chatHelloFirst');
     const c = await find(f.chatId);
     if (f.type === 'message') {
+      // Another channel's rules (WeChat's reply window) refuse before anything is stored.
+      const channelRefusal = mine(c) ? null : await channel.refusal(c.id, f.contentType);
+      if (channelRefusal) throw new FrameError(409, channelRefusal, {}, { chatId: f.chatId, clientMsgId: f.clientMsgId });
       const seq = refused(await withChat(db, c.id, mine, (tx, locked) =>
         storeMessage(tx, locked, { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date())));
       out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
+      // A WeChat chat's message goes on to the customer; a refusal shows in the chat with its reason.
+      await channel.deliver(c.id, seq);
     } else if (f.type === 'typing') {
       const why = mine(c);
       if (why) throw new FrameError(403, why, {}, { chatId: f.chatId });

@@ -52,7 +52,7 @@ export async function chatInfos(db: Queryable, ids: number[]): Promise<ChatInfoR
 /** Open chats of one seat, or every open chat (supervisors: seat undefined). */
 export async function openChats(db: Queryable, seat: string | undefined): Promise<ChatInfoRow[]> {
   const rows = await db.query<InfoRow>(
-    `${CHAT_INFO} WHERE ch.state = 'on' AND ch.source_way = 'web' AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
+    `${CHAT_INFO} WHERE ch.state = 'on' AND (ch.source_way = 'web' OR ch.wx_openid IS NOT NULL) AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
   return rows.map(toInfo);
 }
 
