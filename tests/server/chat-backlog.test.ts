@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SocketLike, type WidgetClient } from '../../src/widget/client.ts';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat.ts';
 import type { Db } from '../../server/db/index.ts';
-import { openPglite } from '../../server/db/pglite.ts';
 import { freePort } from '../support/pg-cluster.ts';
-import { spawnServer, waitHealthy } from '../support/server-process.ts';
+import { openServerDb, spawnServer, waitHealthy } from '../support/server-process.ts';
 import { clockEnv } from '../support/test-clock.ts';
 import { WAIT_MS, until } from '../support/until.ts';
 import { connect, urlOf } from './chat-client.ts';
@@ -130,13 +129,7 @@ describe(`chat across a kill -9 of the server (${engine})`, () => {
       await server.exited;
     }
     const chatId = client.state.chat!.chatId;
-    let db: Db;
-    if (pgTest) {
-      const { openPostgres } = await import('../../server/db/postgres.ts');
-      db = await openPostgres(pgTest.url!, 'UTC');
-    } else {
-      db = await openPglite(path.join(dataDir, 'pgdata'), 'UTC');
-    }
+    const db = await openServerDb(dataDir, pgTest?.url);
     try {
       const stored = await storedOf(db, chatId);
       const contents = await db.query<{ content: string }>(
