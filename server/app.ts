@@ -33,6 +33,7 @@ import homeRoutes from './home/routes.ts';
 import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import quickReplyRoutes from './api/quickReply.ts';
+import wechatRoutes from './chat/channels/wechat/routes.ts';
 import { registerReport } from './reports/routes.ts';
 import { registerReportExports } from './reports/export-routes.ts';
 import { registerReportCatalogue } from './reports/catalogue-route.ts';
@@ -76,7 +77,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, signupRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes, wechatRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

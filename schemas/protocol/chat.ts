@@ -187,12 +187,19 @@ export const SERVER_FRAMES = { ...serverFrames, message: chatMessageSchema } as 
  */
 export const SYSTEM_MESSAGES = {
   newCustomer: { en: 'New customer connected', zh: '新客户已接入' },
+  /** An agent's message the WeChat platform refused (server/chat/channels/wechat): its reason follows. */
+  wechatNotDelivered: { en: 'Not delivered to the WeChat customer: {reason}', zh: '未送达微信用户：{reason}' },
 } as const;
 
-/** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language); else the content as it is. */
+/** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language, `{reason}` standing for any text); else the content as it is. */
 export function systemText(content: string, lang: 'zh' | 'en'): string {
   for (const texts of Object.values(SYSTEM_MESSAGES)) {
-    if (content === texts.zh || content === texts.en) return texts[lang];
+    for (const stored of [texts.zh, texts.en] as string[]) {
+      const at = stored.indexOf('{reason}');
+      if (at < 0 ? content === stored : content.startsWith(stored.slice(0, at)) && content.length >= at) {
+        return at < 0 ? texts[lang] : texts[lang].replace('{reason}', content.slice(at));
+      }
+    }
   }
   return content;
 }

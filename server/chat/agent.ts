@@ -11,6 +11,7 @@ import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } fro
 import type { SessionWatch } from '../http/token-session.ts';
 import { chatIdOf, closeChat, markRead, notifyTyping, openChats, postMessage, readStates, setFollow, withChat, type ChatRow, type Refusal } from './store.ts';
 import type { Clock } from '../clock.ts';
+import type { WechatChannel } from './channels/wechat/index.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -25,7 +26,7 @@ const refused = <T>(r: T | Refusal): T => {
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
 export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
-  { db, sessions, clock }: { db: Db; sessions: SessionWatch; clock: Clock }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
+  { db, sessions, clock, channel }: { db: Db; sessions: SessionWatch; clock: Clock; channel: Pick<WechatChannel, 'refusal' | 'deliver'> }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -57,10 +58,21 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
     }
     if (!conn) throw new FrameError(400, 'chatHelloFirst');
     if (f.type === 'message' && !supervisor) {
-      // One statement finds, locks, checks and writes (store.ts postMessage).
-      const posted = refused(await postMessage(db, { chatId: f.chatId },
-        { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date(), mine));
-      out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq: posted.seq });
+      const m = { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content } as const;
+      // A web chat's message: one statement finds, locks, checks and writes (store.ts postMessage).
+      const posted = refused(await postMessage(db, { chatId: f.chatId }, m, clock.date(), mine, true));
+      if (posted.seq !== null) {
+        out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq: posted.seq });
+        return;
+      }
+      // Another channel's chat: its rules (WeChat's reply window) refuse before anything is stored.
+      const id = posted.chat.id;
+      const channelRefusal = await channel.refusal(id, f.contentType);
+      if (channelRefusal) throw new FrameError(409, channelRefusal, {}, { chatId: f.chatId, clientMsgId: f.clientMsgId });
+      const { seq } = refused(await postMessage(db, { id }, m, clock.date(), mine));
+      out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
+      // A WeChat chat's message goes on to the customer; a refusal shows in the chat with its reason.
+      await channel.deliver(id, seq);
       return;
     }
     const c = await find(f.chatId);

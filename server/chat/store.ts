@@ -27,7 +27,8 @@ export interface ChatRow { id: number; chatId: string; seat: string; state: stri
 
 export type Refusal = { refused: MessageKey };
 
-const CHAT_ROW = `SELECT id, client_chat_id AS "chatId", user_seat_no AS seat, state, rating FROM chats`;
+const CHAT_COLUMNS = `id, client_chat_id AS "chatId", user_seat_no AS seat, state, rating`;
+const CHAT_ROW = `SELECT ${CHAT_COLUMNS} FROM chats`;
 
 /** ChatInfo plus the row id the hub works with. */
 export type ChatInfoRow = ChatInfo & { id: number };
@@ -55,7 +56,7 @@ export async function chatInfos(db: Queryable, ids: number[]): Promise<ChatInfoR
 /** Open chats of one seat, or every open chat (supervisors: seat undefined). */
 export async function openChats(db: Queryable, seat: string | undefined): Promise<ChatInfoRow[]> {
   const rows = await db.query<InfoRow>(
-    `${CHAT_INFO} WHERE ch.state = 'on' AND ch.source_way = 'web' AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
+    `${CHAT_INFO} WHERE ch.state = 'on' AND (ch.source_way = 'web' OR ch.wx_openid IS NOT NULL) AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
   return rows.map(toInfo);
 }
 
@@ -149,26 +150,36 @@ export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage, 
   return row?.seq ?? storedSeq(tx, chat.id, m);
 }
 
+/** A chat as postMessage found it: with its channel ('web', or another whose rules apply first). */
+export type PostedChat = ChatRow & { source: string };
+
 /**
  * The hub's whole write of a message, in one statement (its own transaction): locks the chat
  * (by wire id, or row id), stores the message if the chat is open and the writer may write in
  * it (a visitor in their chat; an agent in a chat assigned to their seat, `m.sender`), updates
  * the chat's last message time and announces the message with its frame. Answers the chat as
- * locked (null: no such chat) and the message's seq: null when refused, for the caller's
- * `check` on the same row to say why; a re-send gets its first seq and changes nothing.
+ * locked and the message's seq, or the refusal of `check` on the same row (chatNotFound: no such
+ * chat); a re-send gets its first seq and changes nothing. `webOnly`: a chat of another channel
+ * (WeChat) is left as it is and answered with seq null, for the caller to apply that channel's
+ * rules first and post again by row id.
  */
 export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
-  check: (chat: ChatRow) => MessageKey | null): Promise<{ chat: ChatRow; seq: number } | Refusal> {
+  check: (chat: ChatRow) => MessageKey | null, webOnly?: false): Promise<{ chat: PostedChat; seq: number } | Refusal>;
+export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
+  check: (chat: ChatRow) => MessageKey | null, webOnly: true): Promise<{ chat: PostedChat; seq: number | null } | Refusal>;
+export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
+  check: (chat: ChatRow) => MessageKey | null, webOnly = false): Promise<{ chat: PostedChat; seq: number | null } | Refusal> {
   const byWireId = 'chatId' in chat;
-  const [row] = await db.query<ChatRow & { seq: number | null }>(
-    `WITH c AS (${CHAT_ROW} WHERE ${byWireId ? 'client_chat_id = $1::text' : 'id = $1::bigint'} FOR UPDATE),
-       ${INSERT_MESSAGE(`c.state = 'on' AND ($2::text = 'client' OR c.seat = $3::text)`)}
+  const [row] = await db.query<PostedChat & { seq: number | null }>(
+    `WITH c AS (SELECT ${CHAT_COLUMNS}, source_way AS source FROM chats WHERE ${byWireId ? 'client_chat_id = $1::text' : 'id = $1::bigint'} FOR UPDATE),
+       ${INSERT_MESSAGE(`c.state = 'on' AND ($2::text = 'client' OR c.seat = $3::text) AND (NOT $8::boolean OR c.source = 'web')`)}
      SELECT c.*, ${SEQ} AS seq, CASE WHEN ins.seq IS NOT NULL THEN ${MESSAGE_NOTICE} END AS notice FROM c LEFT JOIN ins ON true`,
-    messageParams(byWireId ? chat.chatId : chat.id, m, at), byWireId ? 'chat_post_by_wire_id' : 'chat_post_by_id');
+    [...messageParams(byWireId ? chat.chatId : chat.id, m, at), webOnly], byWireId ? 'chat_post_by_wire_id' : 'chat_post_by_id');
   if (!row) return { refused: 'chatNotFound' };
   const { seq, notice: _notice, ...locked } = row as typeof row & { notice: unknown };
   const why = check(locked);
   if (why) return { refused: why };
+  if (webOnly && locked.source !== 'web') return { chat: locked, seq: null };
   return { chat: locked, seq: seq ?? (await storedSeq(db, locked.id, m)) };
 }
 

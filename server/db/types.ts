@@ -12,6 +12,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * What PostgreSQL itself ends on a pooled connection (milliseconds; 0 = never): a statement
+ * running longer (statement_timeout), a transaction left idle longer
+ * (idle_in_transaction_session_timeout), so no client, however slow, holds a connection for good.
+ */
+export interface DbLimits { statementTimeoutMs: number; idleInTransactionMs: number }
+
+export const DEFAULT_DB_LIMITS: DbLimits = { statementTimeoutMs: 300_000, idleInTransactionMs: 120_000 };
+
 /** Called with each notification's payload on a channel. */
 export type NotifyHandler = (payload: string) => void;
 
