@@ -65,7 +65,8 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
  * to, and supervisors and administrators: with the login token in the Authorization header, or
  * through a signed link from `POST /api/File/links {ids}` (one per file and user, valid an hour:
- * LINK_KINDS.file), checked against the same rule when signed and again, on the user as it is
+ * LINK_KINDS.file; answered per file: `links` for those the caller may read, `refused` with the
+ * reason for the others), checked against the same rule when signed and again, on the user as it is
  * then, at every download. A login token in the URL is
  * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
@@ -79,7 +80,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const dir = path.join(ctx.config.dataDir, 'uploads');
   const max = ctx.config.uploadMaxBytes;
   const quota = ctx.config.chatUploads;
-  const links = new LinkSigner(ctx.secrets.jwtKey, 'file');
+  const signer = new LinkSigner(ctx.secrets.jwtKey, 'file');
 
   /**
    * Whether a link's user still reads the file, as the user is now: a link lives an hour, so a
@@ -227,15 +228,21 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     const ids = [...new Set(body.ids)];
     const rows = await db.query<{ id: string } & Owner>(`${OWNER_SELECT} WHERE u.id = ANY($1::text[])`, [ids]);
     const ownerOf = new Map(rows.map((r) => [r.id, r]));
-    // All or nothing: naming the first file the caller may not have says which, and signs none.
-    const unknown = ids.find((id) => !ownerOf.has(id));
-    if (unknown) throw notFound(message(lang, 'fileLinkUnknown', { id: unknown }));
-    for (const id of ids) {
-      if (!(await userMayRead(user, ownerOf.get(id)!))) throw forbidden(message(lang, ownerOf.get(id)!.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id }));
-    }
+    // Per file: a link for each the caller may read, the reason for each other one (unknown, not
+    // theirs), so one bad reference in a chat never hides its other files.
+    const links: Record<string, string> = {};
+    const refused: Record<string, string> = {};
     const now = Date.now();
-    const signed = ids.map((id) => [id, links.sign(id, user.userId, now)] as const);
-    return ok({ links: Object.fromEntries(signed.map(([id, link]) => [id, `${FILE_BASE}${id}?${link.query}`])), exp: signed[0]![1].exp });
+    for (const id of ids) {
+      const owner = ownerOf.get(id);
+      if (!owner) refused[id] = message(lang, 'fileLinkUnknown', { id });
+      else if (!(await userMayRead(user, owner))) refused[id] = message(lang, owner.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id });
+      else {
+        links[id] = `${FILE_BASE}${id}?${signer.sign(id, user.userId, now).query}`;
+      }
+    }
+    // Every link signed in one request expires together.
+    return ok({ links, refused, exp: Math.floor(now / 1000) + signer.ttlSeconds });
   });
 
   app.get('/api/File/:id', { config: { access: open } }, async (req, reply) => {
@@ -244,7 +251,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     idCheck({ ...params }, lang);
     const query = { ...(req.query as object) };
     downloadQueryCheck(query, lang);
-    const party = await partyOf(req, lang, () => links.userOf(query, params.id, lang));
+    const party = await partyOf(req, lang, () => signer.userOf(query, params.id, lang));
     const [file] = await db.query<Owner>(
       `${OWNER_SELECT} WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import type { MessageKey } from '../http/language.ts';
 import type { ChatInfo, ChatMessageFrame, ReadState } from '../../schemas/protocol/chat.ts';
+import { checkFileMessage } from './file-messages.ts';
 
 /**
  * The chat tables as the hub writes and reads them (migrations 005, 006, 012, 015). Every change is
@@ -103,6 +104,7 @@ export interface NewMessage { role: 'client' | 'agent'; sender: string; clientMs
 
 /** Stores the message, sent at `at` (the server's clock), or finds the one stored under its client id; returns its seq. */
 export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage, at: Date): Promise<number> {
+  await checkFileMessage(tx, chat.id, m);
   const [stored] = await tx.query<{ seq: number }>(
     `INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg, create_time)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

@@ -28,6 +28,10 @@ export default {
   fileOrderVisitor: { en: 'Only a logged-in user can attach a file to a work order', zh: '只有登录用户才能向工单添加附件' },
   fileOneTarget: { en: 'workOrderId: a file goes to a chat or to a work order, not both', zh: 'workOrderId：文件只能发送到会话或添加到工单，不能同时指定' },
   fileLinkNotOrder: { en: 'Permission denied: file {id} belongs to a work order outside your reach', zh: '无权限：文件 {id} 属于您无权查看的工单' },
+  chatFileNotUploaded: {
+    en: 'An image, file or sound message must name a file you uploaded to this chat: send the file again',
+    zh: '图片、文件或语音消息必须是您在本会话中上传的文件，请重新发送该文件',
+  },
   fileNotFound: { en: 'File not found', zh: '文件不存在' },
   fileGone: { en: 'The file is no longer stored on the server', zh: '服务器上已没有该文件' },
 } as const;

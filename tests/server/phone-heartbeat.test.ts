@@ -59,7 +59,7 @@ describe('sockets per user', () => {
     const open: PhoneClient[] = [];
     try {
       for (let i = 0; i < max; i += 1) {
-        const c = await PhoneClient.open({ url: pair.urls[i % 2] }, i % 2 ? tokenB : tokenA);
+        const c = await PhoneClient.open({ url: pair.urls[(i % 2) as 0 | 1] }, i % 2 ? tokenB : tokenA);
         await c.login('8102');
         open.push(c);
       }
