@@ -19,6 +19,7 @@ import { seesAllSeats } from '../../schemas/permissions.ts';
 import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../workorders/files.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 import { MULTIPART_OVERHEAD, mib, readOneFile } from './file-read.ts';
+import { aboveDiskFloor, startChatFileSweeper, withinAnonBudget } from './file-budget.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
 export const FILE_BASE = '/api/File/';
@@ -70,7 +71,9 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * then, at every download. A login token in the URL is
  * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
- * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
+ * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota);
+ * visitors' bytes per address and in all, the free-disk floor and closed chats' retention are
+ * file-budget.ts's.
  * Work-order attachments take the same way (`?workOrderId=`, a logged-in user who reaches the
  * order; at most ORDER_UPLOAD_MAX_FILES per order) and are read by whoever reaches the order
  * (server/workorders/files.ts); each shows on the order's timeline.
@@ -81,6 +84,8 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const max = ctx.config.uploadMaxBytes;
   const quota = ctx.config.chatUploads;
   const signer = new LinkSigner(ctx.secrets.jwtKey, 'file');
+  const stopSweeper = startChatFileSweeper(db, dir, ctx.config.chatFileRetentionDays, ctx.clock, ctx.config.sweepIntervalMs, app.log);
+  app.addHook('onClose', async () => stopSweeper());
 
   /**
    * Whether a link's user still reads the file, as the user is now: a link lives an hour, so a
@@ -155,6 +160,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
 
   /** Checks the file's bytes and stores them under a new id: `record` writes its row in the transaction, before the bytes are kept. */
   const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>) => {
+    await aboveDiskFloor(dir, ctx.config.uploadMinFreeBytes, lang);
     const { bytes, name } = await readOneFile(req, lang, max);
     const kindName = detectKind(bytes);
     if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
@@ -212,9 +218,12 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       const chat = await targetChat(party, chatId, lang);
       return ok(await store(req, lang, async (tx, file) => {
         await withinQuota(tx, chat.id, file.size, lang);
+        // Visitors need no login: their bytes per address and in all are budgeted (file-budget.ts).
+        const address = party.kind === 'visitor' ? req.ip : null;
+        if (address !== null) await withinAnonBudget(tx, address, file.size, ctx.config.anonUploads, lang);
         await tx.query(
-          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [file.id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, file.name, file.type, file.size],
+          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size, uploader_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [file.id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, file.name, file.type, file.size, address],
         );
       }));
     });
