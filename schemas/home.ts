@@ -48,7 +48,8 @@ export const HOME_FIGURES: Readonly<Record<HomePanel, readonly HomeFigureDef[]>>
     { key: 'talkSeconds', report: KPI, value: 'talkSeconds', group: 'calls' },
     { key: 'aht', report: KPI, value: 'aht', group: 'calls' },
     { key: 'satisfaction', report: KPI, value: 'satisfaction', group: 'calls' },
-    { key: 'missedCalls', report: 'callInfosByCondition', value: 'total', conditions: { direction: 'in', answered: false }, group: 'calls' },
+    // Today's unanswered calls to the seat whose number nobody has reached since (conditions.ts calledBack).
+    { key: 'missedCalls', report: 'callInfosByCondition', value: 'total', conditions: { direction: 'in', answered: false, calledBack: false }, group: 'calls' },
     // Each status's entries in the seat usage log; on call and meeting are several statuses, so all of today's.
     { key: 'readySeconds', report: STATUS, value: 'readySeconds', group: 'status', list: { report: SEAT_LOG, conditions: { status: SEAT_STATUS.ready } } },
     { key: 'onCallSeconds', report: STATUS, value: 'onCallSeconds', group: 'status', list: { report: SEAT_LOG } },

@@ -10,6 +10,7 @@ import { BGAPI_OPS, ORIGINATE_FIELDS } from '../../schemas/protocol/phone.ts';
 import { announceUsersChanged } from '../../server/auth/tokens.ts';
 import { engine } from '../server/helpers.ts';
 import { PhoneClient, startPhoneServer, until, type PhoneServer } from '../server/phone-support.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 let server: PhoneServer;
 const limits = { ...socketLimits };
@@ -138,7 +139,7 @@ describe(`/ws: limits and other seats (${engine})`, () => {
       c.send('userSeatNo:8001,cmd:login');
       const got = await until(() => c.closeCode ?? c.messages.find((m) => m.type === 'STATE'), 3000, 'STATE or close');
       return typeof got === 'number' ? undefined : c;
-    }, 3000, 'a free place');
+    }, WAIT_MS, 'a free place');
     again.close();
     b.close();
   });

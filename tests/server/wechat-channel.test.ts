@@ -234,3 +234,57 @@ describe(`the access token (${engine})`, () => {
     expect((await s.ctx.db.query<{ failures: number }>('SELECT failures FROM wx_tokens WHERE account_id = $1', [row!.id]))[0]!.failures).toBe(0);
   });
 });
+
+describe(`the spec's WeChat endpoints (${engine})`, () => {
+  const post = (url: string, token: string, body: unknown) => s.call('POST', url, { token, body, headers: { 'accept-language': 'en' } });
+  const rowsOf = (r: { body: { data: any } }) => (Array.isArray(r.body.data) ? r.body.data : r.body.data.rows ?? r.body.data.list ?? r.body.data.items);
+
+  it('api/weixin/getList, doEdit, doDelete, getCaptionOptions and getContentById are the quick replies, under the same rules', async () => {
+    const saved = await post('/api/weixin/doEdit', t.chat1, { caption: 'wx-greet', text: 'Hello {customerName}' });
+    expect(saved.status).toBe(200);
+    const id = saved.body.data.id as number;
+    expect(rowsOf(await post('/api/weixin/getList', t.chat1, { caption: 'wx-greet' })).map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await post('/api/weixin/getCaptionOptions', t.chat1, {})).body.data).toContainEqual({ label: 'wx-greet', value: id });
+    expect((await post('/api/weixin/getContentById', t.chat1, { id })).body.data).toMatchObject({ id, caption: 'wx-greet', text: 'Hello {customerName}' });
+    // Another agent's personal reply is not theirs to read, by any name.
+    expect((await post('/api/weixin/getContentById', t.agent1, { id })).status).toBe(404);
+    expect((await post('/api/weixin/getContentById', t.chat1, { id: 'x' })).status).toBe(400);
+    expect((await post('/api/weixin/doDelete', t.chat1, { ids: [id] })).status).toBe(200);
+    expect((await post('/api/weixin/getContentById', t.chat1, { id })).status).toBe(404);
+  });
+
+  it('getWeixinMsg lists the seat\'s unread WeChat messages; getWeiTalk a customer\'s conversations together; getWeiTalkByPhone once a phone is recorded', async () => {
+    const from = openid();
+    const first = await customerWrites(PLAIN.appId, from, 'first visit');
+    const unread = rowsOf(await post('/api/WeiXin/getWeixinMsg', t.chat1, { userSeatNo: '8201' }));
+    expect(unread.filter((r: { clientChatId: string }) => r.clientChatId === first).map((r: { content: string }) => r.content)).toEqual(['first visit']);
+    expect(unread.every((r: { sourceInfoWay: string }) => r.sourceInfoWay === 'weixin')).toBe(true);
+
+    agent.send({ type: 'close', chatId: first });
+    await agent.next((f) => f.type === 'chat' && f.chat.chatId === first && f.chat.state === 'closed');
+    const second = await customerWrites(PLAIN.appId, from, 'second visit');
+    expect(second).not.toBe(first);
+    const talks = rowsOf(await post('/api/weixin/getWeiTalk', t.chat1, { clientChatId: second }));
+    expect(talks.map((r: { clientChatId: string }) => r.clientChatId).sort()).toEqual([first, second].sort());
+    expect(talks[0]).toMatchObject({ openid: from, accountName: PLAIN.name });
+    // An agent of another seat does not read this customer's history through a chat that is not theirs.
+    expect(rowsOf(await post('/api/weixin/getWeiTalk', t.agent1, { clientChatId: second }))).toEqual([]);
+
+    expect((await post('/api/weixin/savePhone', t.agent1, { clientChatId: second, phone: '13800138000' })).status).toBe(403);
+    expect((await post('/api/weixin/savePhone', t.chat1, { clientChatId: second, phone: 'abc' })).status).toBe(400);
+    expect((await post('/api/weixin/savePhone', t.chat1, { clientChatId: second, phone: '13800138000' })).status).toBe(200);
+    const byPhone = rowsOf(await post('/api/weixin/getWeiTalkByPhone', t.chat1, { phone: '13800138000' }));
+    expect(byPhone.map((r: { clientChatId: string }) => r.clientChatId).sort()).toEqual([first, second].sort());
+
+    const friends = rowsOf(await post('/api/WeiXin/getwxFrList', t.chat1, {}));
+    expect(friends.find((r: { openid: string }) => r.openid === from)).toMatchObject({ phone: '13800138000', userSeatNo: '8201', chats: 2 });
+    expect((await post('/api/WeiXin/getwxFrAllList', t.chat1, {})).status).toBe(403);
+    expect(rowsOf(await post('/api/WeiXin/getwxFrAllList', t.admin, {})).some((r: { openid: string }) => r.openid === from)).toBe(true);
+  });
+
+  it('getEncodePath gives an administrator the push address and mode of an account', async () => {
+    expect((await post('/api/WeiXin/getEncodePath', t.admin, { appId: SAFE.appId })).body.data).toEqual({ appId: SAFE.appId, pushPath: `/api/weixin/push/${SAFE.appId}`, mode: 'aes' });
+    expect((await post('/api/WeiXin/getEncodePath', t.chat1, { appId: SAFE.appId })).status).toBe(403);
+    expect((await post('/api/WeiXin/getEncodePath', t.admin, { appId: 'wxnone0000' })).status).toBe(404);
+  });
+});
