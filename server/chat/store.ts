@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import type { MessageKey } from '../http/language.ts';
 import type { ChatInfo, ChatMessageFrame, ReadState } from '../../schemas/protocol/chat.ts';
+import { checkFileMessage } from './file-messages.ts';
 
 /**
  * The chat tables as the hub writes and reads them (migrations 005, 006, 012, 015). Every change is
@@ -143,6 +144,7 @@ async function storedSeq(db: Queryable, chatId: number, m: NewMessage): Promise<
  * id; returns its seq. For a writer that holds the chat's row lock (withChat); one statement.
  */
 export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage, at: Date): Promise<number> {
+  await checkFileMessage(tx, chat.id, m);
   const [row] = await tx.query<{ seq: number | null }>(
     `WITH c AS (${CHAT_ROW} WHERE id = $1::bigint), ${INSERT_MESSAGE('true')}
      SELECT ${SEQ} AS seq, CASE WHEN ins.seq IS NOT NULL THEN ${MESSAGE_NOTICE} END AS notice FROM c LEFT JOIN ins ON true`,
@@ -170,6 +172,12 @@ export async function postMessage(db: Db, chat: { id: number } | { chatId: strin
 export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
   check: (chat: ChatRow) => MessageKey | null, webOnly = false): Promise<{ chat: PostedChat; seq: number | null } | Refusal> {
   const byWireId = 'chatId' in chat;
+  if (m.contentType !== 'text') {
+    // A file kind names a file its sender uploaded to this chat (file-messages.ts): read first, like storeMessage.
+    const id = byWireId ? (await chatIdOf(db, chat.chatId))?.id : chat.id;
+    if (id === undefined) return { refused: 'chatNotFound' };
+    await checkFileMessage(db, id, m);
+  }
   const [row] = await db.query<PostedChat & { seq: number | null }>(
     `WITH c AS (SELECT ${CHAT_COLUMNS}, source_way AS source FROM chats WHERE ${byWireId ? 'client_chat_id = $1::text' : 'id = $1::bigint'} FOR UPDATE),
        ${INSERT_MESSAGE(`c.state = 'on' AND ($2::text = 'client' OR c.seat = $3::text) AND (NOT $8::boolean OR c.source = 'web')`)}
