@@ -59,6 +59,15 @@ export interface Config {
   uploadMaxBytes: number;
   /** What one chat may hold in all, counted in the database over every process: files (CHAT_UPLOAD_MAX_FILES) and bytes (CHAT_UPLOAD_MAX_BYTES). */
   chatUploads: { maxFiles: number; maxBytes: number };
+  /**
+   * Visitors' uploads (README "Chat files"): bytes one address, and all visitors together, may
+   * send in an hour, counted in the database (ANON_UPLOAD_BYTES_PER_ADDRESS, ANON_UPLOAD_BYTES_TOTAL).
+   */
+  anonUploads: { perAddressBytes: number; totalBytes: number };
+  /** Free disk below which every upload is refused (UPLOAD_MIN_FREE_MB). */
+  uploadMinFreeBytes: number;
+  /** Days a closed chat's files are kept after it ended; then the sweeper deletes them (CHAT_FILE_RETENTION_DAYS; 0 = kept for good). */
+  chatFileRetentionDays: number;
   /** Files one work order may hold (ORDER_UPLOAD_MAX_FILES), counted in the database; each at most uploadMaxBytes. */
   orderUploadMaxFiles: number;
   /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
@@ -213,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxFiles: intFrom(env.CHAT_UPLOAD_MAX_FILES, 20, 'CHAT_UPLOAD_MAX_FILES'),
       maxBytes: intFrom(env.CHAT_UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'CHAT_UPLOAD_MAX_BYTES'),
     },
+    anonUploads: {
+      perAddressBytes: intFrom(env.ANON_UPLOAD_BYTES_PER_ADDRESS, 100 * 1024 * 1024, 'ANON_UPLOAD_BYTES_PER_ADDRESS'),
+      totalBytes: intFrom(env.ANON_UPLOAD_BYTES_TOTAL, 1024 * 1024 * 1024, 'ANON_UPLOAD_BYTES_TOTAL'),
+    },
+    uploadMinFreeBytes: intFrom(env.UPLOAD_MIN_FREE_MB, 1024, 'UPLOAD_MIN_FREE_MB') * 1024 * 1024,
+    chatFileRetentionDays: intFrom(env.CHAT_FILE_RETENTION_DAYS, 90, 'CHAT_FILE_RETENTION_DAYS'),
     orderUploadMaxFiles: Math.max(1, intFrom(env.ORDER_UPLOAD_MAX_FILES, 20, 'ORDER_UPLOAD_MAX_FILES')),
     widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
     sso: ssoFrom(env),
