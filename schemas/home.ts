@@ -146,7 +146,7 @@ export type HomeAnswer = FromSchema<typeof homeAnswerSchema>;
 export const healthSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['database', 'switchLink', 'processes', 'phoneSockets', 'chatSockets', 'errorsLastHour', 'recordings'],
+  required: ['database', 'switchLink', 'processes', 'linkedProcesses', 'phoneSockets', 'chatSockets', 'errorsLastHour', 'recordings'],
   properties: {
     database: {
       type: 'object', additionalProperties: false, required: ['engine', 'ok', 'ms'],
@@ -156,6 +156,8 @@ export const healthSchema = {
     switchLink: { type: 'string' },
     /** Server processes on this database that refreshed their heartbeat lately (every process, not only this one). */
     processes: { type: 'integer' },
+    /** Of those, the ones whose own switch link is up (each writes it with its heartbeat). */
+    linkedProcesses: { type: 'integer' },
     /** Open phone bar sockets (/ws) and chat agent sockets, on every process. */
     phoneSockets: { type: 'integer' },
     chatSockets: { type: 'integer' },
@@ -173,3 +175,6 @@ export type Health = FromSchema<typeof healthSchema>;
 
 /** Who reads the system's health: administrators. */
 export const HEALTH_READERS = ['admin'] as const;
+
+/** The lists the health's figures open (report ids): the server processes, and the errors answered. */
+export const HEALTH_LISTS = { processes: 'serverProcesses', errors: 'serverErrors' } as const;

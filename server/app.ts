@@ -39,6 +39,7 @@ import { registerReport } from './reports/routes.ts';
 import { registerReportExports } from './reports/export-routes.ts';
 import { registerReportCatalogue } from './reports/catalogue-route.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
+import { hasNul } from './http/nul.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +119,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
+    if (hasNul(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
     return json(req, text, (err, value) => {
       // Valid JSON that Fastify's parser refused carries a __proto__ or constructor.prototype key: say so.
       if (err && isJson(text)) return done(Object.assign(new Error('forbidden prototype property'), { statusCode: 400, protoKey: true }), undefined);

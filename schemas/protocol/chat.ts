@@ -24,6 +24,13 @@ export const CHAT_LIMITS = {
   /** Frames one socket may send per second on average, and in one burst. */
   framesPerSecond: 10,
   burst: 20,
+  /**
+   * Messages past the burst one socket may have waiting: they are stored later, at the average
+   * rate, instead of refused (a widget re-sending what it wrote during an outage: burst and
+   * backlog admit 50 at once). Past that, and for other frames past the burst, a 429 error frame
+   * says when to try again (`retryAfterMs`).
+   */
+  backlog: 30,
   /** Heartbeat the clients send (spec section 9: 40 s); the server closes a socket silent for 3 periods. */
   heartbeatMs: 40_000,
 } as const;
@@ -160,6 +167,8 @@ const serverFrames = {
     /** What the refused frame was about, when known. */
     about: { type: 'string' }, chatId: { type: 'string' }, clientMsgId: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' } },
+    /** A 429's wait (ms) before the same frame is admitted. */
+    retryAfterMs: { type: 'integer', minimum: 0 },
   }, ['code', 'msg']),
   pong: frame('pong', {}, []),
 } as const;

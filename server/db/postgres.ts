@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Db, DbLimits, Queryable, Row } from './types.ts';
 import { clockOffsetOption } from '../../schemas/clock-sql.ts';
-import { channelName, DEFAULT_DB_LIMITS, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
+import { channelName, DEFAULT_DB_LIMITS, meter, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
 
 const typeParsers = {
   getTypeParser(oid: number, format?: string) {
@@ -31,17 +31,20 @@ export async function openPostgres(url: string, timeZone: string, clockOffsetMs 
   const probe = await pool.connect();
   probe.release();
   const listener = notificationListener(url);
+  const m = meter();
   const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await c.query(sql, params as unknown[]);
+    async query<T = Row>(sql: string, params: readonly unknown[] = [], name?: string) {
+      // A named statement is parsed and planned once per pooled connection (pg keeps it by name).
+      const res = await m.run(1, () => c.query({ text: sql, values: params as unknown[], ...(name ? { name } : {}) }));
       return res.rows as T[];
     },
     async exec(sql: string) {
-      await c.query(sql);
+      await m.run(1, () => c.query(sql));
     },
   });
   return {
     engine: 'postgres',
+    counters: m.counters,
     ...over(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -54,12 +57,12 @@ export async function openPostgres(url: string, timeZone: string, clockOffsetMs 
       };
       client.on('error', onError);
       try {
-        await client.query('BEGIN');
+        await m.run(1, () => client.query('BEGIN'));
         const out = await fn(over(client));
-        await client.query('COMMIT');
+        await m.run(1, () => client.query('COMMIT'));
         return out;
       } catch (err) {
-        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) await m.run(1, () => client.query('ROLLBACK')).catch(() => undefined);
         throw err;
       } finally {
         client.off('error', onError);
@@ -92,12 +95,21 @@ function notificationListener(url: string) {
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let lost = false;
+  /** Back after a drop and the resumers not told yet: told before the new connection's first notification. */
+  let resumePending = false;
   let retry: NodeJS.Timeout | undefined;
+  const resume = () => {
+    if (!resumePending) return;
+    resumePending = false;
+    for (const r of resumers) r();
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (n) => {
+        // A listener reads afresh (resumed) before it hears what follows the gap, never after.
+        resume();
         for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
       });
       c.on('error', (err) => {
@@ -106,11 +118,11 @@ function notificationListener(url: string) {
       });
       c.on('end', () => dropped(c));
       await c.connect();
+      if (lost) resumePending = true;
       for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
-      const wasDropped = lost;
       lost = false;
       client = c;
-      if (wasDropped) for (const r of resumers) r();
+      resume();
       return c;
     })().finally(() => {
       connecting = undefined;

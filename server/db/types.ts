@@ -2,8 +2,12 @@
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  /** One parameterised statement; `$1..$n` bind `params`. */
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * One parameterised statement; `$1..$n` bind `params`. `name` makes it a named prepared
+   * statement where the engine keeps one per connection (PostgreSQL: parsed and planned once per
+   * connection); one name is one text, always.
+   */
+  query<T = Row>(sql: string, params?: readonly unknown[], name?: string): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -20,8 +24,35 @@ export const DEFAULT_DB_LIMITS: DbLimits = { statementTimeoutMs: 300_000, idleIn
 /** Called with each notification's payload on a channel. */
 export type NotifyHandler = (payload: string) => void;
 
+/**
+ * What this process asked of the database so far: statements sent (a transaction's BEGIN and
+ * COMMIT count) and the milliseconds during which at least one was under way (on PGlite, whose
+ * one database thread runs one at a time, the time that thread was taken). bench/ reads them.
+ */
+export interface DbCounters { statements: number; busyMs: number }
+
+/** Counts what `run` is given: `n` statements, timed while any is under way. */
+export function meter(): { counters: DbCounters; run<T>(n: number, work: () => Promise<T>): Promise<T> } {
+  const counters: DbCounters = { statements: 0, busyMs: 0 };
+  let open = 0;
+  let since = 0;
+  return {
+    counters,
+    async run(n, work) {
+      counters.statements += n;
+      if (open++ === 0) since = performance.now();
+      try {
+        return await work();
+      } finally {
+        if (--open === 0) counters.busyMs += performance.now() - since;
+      }
+    },
+  };
+}
+
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  readonly counters: DbCounters;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * LISTEN on `channel` (a plain lower-case name): `handler` gets every payload NOTIFYed there

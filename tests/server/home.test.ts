@@ -1,6 +1,7 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeAnswer, HomeFigure, Health } from '../../schemas/home.ts';
-import { HOME_FIGURES } from '../../schemas/home.ts';
+import { HEALTH_LISTS, HOME_FIGURES } from '../../schemas/home.ts';
 import { healthTiming } from '../../server/home/health.ts';
 import { planHome } from '../../server/home/figures.ts';
 import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
@@ -233,9 +234,33 @@ describe('the system health', () => {
     await s.ctx.db.query("INSERT INTO server_processes (id, host, pid, last_seen) VALUES (gen_random_uuid(), 'other', 1, now() - interval '1 hour')");
     await s.ctx.db.query("INSERT INTO server_processes (id, host, pid) VALUES (gen_random_uuid(), 'second', 2)");
     expect((await read()).processes).toBe(2);
+    // Each process's own switch link: the health counts the live ones whose link is up, and the
+    // processes' list (which the processes figure opens) shows each one's.
+    await s.ctx.db.query("UPDATE server_processes SET switch_link = 'backoff' WHERE host = 'second'");
+    const mine = s.app.telephony.link();
+    expect((await read()).linkedProcesses).toBe(mine === 'ready' ? 1 : 0);
+    const list = async (report: string) => {
+      const model = s.ctx.reports.find((m) => m.schema.id === report)!;
+      const res = await s.call('POST', model.url, { token: t.admin, body: model.schema.paged ? { pageNo: 1, pageSize: 1000 } : {} });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data as { list: Array<Record<string, unknown>>; total: number };
+    };
+    const processes = await list(HEALTH_LISTS.processes);
+    expect(processes.list.map((p) => [p.host, p.switchLink]).sort()).toEqual([[os.hostname(), mine], ['other', 'closed'], ['second', 'backoff']].sort());
+    // The errors' list is the rows the count reads (the last day's; the count, the last hour's).
+    const errors = await list(HEALTH_LISTS.errors);
+    const [kept] = await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_errors WHERE at > now() - interval '1 day'");
+    expect(errors.total).toBe(kept!.n);
+    expect(errors.list[0]).toMatchObject({ status: 502 });
+    // Both lists are the administrators': a supervisor is refused.
+    for (const report of Object.values(HEALTH_LISTS)) {
+      const model = s.ctx.reports.find((m) => m.schema.id === report)!;
+      expect((await s.call('POST', model.url, { token: t.supervisor, body: model.schema.paged ? { pageNo: 1, pageSize: 10 } : {} })).status, report).toBe(403);
+    }
     await s.ctx.db.query("DELETE FROM server_processes WHERE host IN ('other', 'second')");
-    // Its own heartbeat keeps it seen.
-    await until(async () => (await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_processes WHERE last_seen > now() - interval '150 milliseconds'"))[0]!.n === 1, 10_000, 'heartbeat refreshed');
+    // Its own heartbeat keeps it seen, and writes its link.
+    await s.ctx.db.query('UPDATE server_processes SET switch_link = $1', ['unknown']);
+    await until(async () => (await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_processes WHERE last_seen > now() - interval '150 milliseconds' AND switch_link <> 'unknown'"))[0]!.n === 1, 10_000, 'heartbeat refreshed');
     expect((await read()).processes).toBe(1);
   });
 });
