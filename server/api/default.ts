@@ -9,8 +9,8 @@ import { anyUser, open } from '../http/access.ts';
 import { ApiError, ok, unauthorized } from '../http/envelope.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
 import { sessionUserSchema } from '../../schemas/session-user.ts';
-import { loginRow, userInfoById } from './users-sql.ts';
-import { freshLogin } from '../seats/presence.ts';
+import { loginRow, userInfoById, type LoginRow } from './users-sql.ts';
+import { freshLogin, freshLoginNeeded } from '../seats/presence.ts';
 
 const loginBody = {
   type: 'object',
@@ -52,14 +52,17 @@ export function tooManyRequests(lang: Language, waitMs: number): ApiError {
   return new ApiError(429, message(lang, 'tooManyRequests', { seconds }), { retryAfter: seconds }, { 'retry-after': String(seconds) });
 }
 
-/** A new session for a user whose sign-in succeeded (password or single sign-on): the token to hand out. */
-export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number): Promise<string> {
+/**
+ * A new session for a user whose sign-in succeeded (password or single sign-on): the token to
+ * hand out. `seat`: the user's seat when the caller has read it already (the password login's
+ * one read of the user), else it is read here.
+ */
+export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number, seat?: string | null): Promise<string> {
   const token = await ctx.tokens.issue(ctx.db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
-  // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere.
-  await ctx.db.transaction(async (tx) => {
-    const [seat] = await tx.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
-    if (seat?.seat) await freshLogin(tx, seat.seat, ctx.clock);
-  });
+  if (seat === undefined) [{ seat = null } = {}] = await ctx.db.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
+  // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere:
+  // one read, and a transaction only when the seat's last bar is gone (freshLogin reads again in it).
+  if (seat && (await freshLoginNeeded(ctx.db, seat))) await ctx.db.transaction((tx) => freshLogin(tx, seat, ctx.clock));
   return token;
 }
 
@@ -72,17 +75,17 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
   const stopSweeper = startSweeper(db, config.sweepIntervalMs, app.log);
   app.addHook('onClose', async () => stopSweeper());
 
-  /** The user's id when the password is right. Unknown and disabled users pay the same hash. */
-  async function checkCredentials(userName: string, password: string): Promise<number | undefined> {
+  /** The user when the password is right. Unknown and disabled users pay the same hash. */
+  async function checkCredentials(userName: string, password: string): Promise<LoginRow | undefined> {
     const row = await loginRow(db, userName);
     if (!row || !row.enabled) {
       await verifyPassword(password, DUMMY_HASH);
       return undefined;
     }
-    if (verified.has(row.id, row.password_hash, password)) return row.id;
+    if (verified.has(row.id, row.password_hash, password)) return row;
     if (!(await verifyPassword(password, row.password_hash))) return undefined;
     verified.add(row.id, row.password_hash, password);
-    return row.id;
+    return row;
   }
 
   app.post<{ Body: LoginBody }>(
@@ -109,25 +112,24 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
           throw await refuse(new ApiError(401, message(lang, 'captchaWrong'), { captchaRequired: true }));
         }
       }
-      let userId: number | undefined;
+      let user: LoginRow | undefined;
       try {
         const password = config.rsaLogin ? await passwordFromBlob(db, rsa, req.body.password) : req.body.password;
-        userId = password === undefined ? undefined : await checkCredentials(username, password);
+        user = password === undefined ? undefined : await checkCredentials(username, password);
       } catch (err) {
         if (err instanceof HashingBusy) await limiter.giveBack(all);
         throw err;
       }
-      if (userId === undefined) {
+      if (user === undefined) {
         req.log.info({ username }, 'login refused');
         throw new ApiError(401, message(lang, 'wrongLogin'), u!.hits >= rules.perUser ? { captchaRequired: true } : null);
       }
       // A success does not count: its attempt is given back and the (user, address) count starts over.
-      await limiter.giveBack([s.user, s.address]);
-      await limiter.clear(s.userAddress);
+      await limiter.settle([s.user, s.address], s.userAddress);
       // The right password of a self-registered account an administrator has not yet given a role and seat.
-      const [pending] = await db.query('SELECT 1 FROM users WHERE id = $1 AND pending', [userId]);
-      if (pending) throw new ApiError(403, message(lang, 'registrationPending'));
-      const token = await openSession(ctx, req, userId);
+      if (user.pending) throw new ApiError(403, message(lang, 'registrationPending'));
+      const userId = user.id;
+      const token = await openSession(ctx, req, userId, user.seat);
       req.log.info({ userId }, 'login');
       return ok({ token });
     },

@@ -24,9 +24,10 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
   return rows[0];
 }
 
-export interface LoginRow { id: number; password_hash: string; enabled: boolean }
+/** What a login reads of the user, in its one statement: the hash, whether it may sign in, and its seat. */
+export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null }
 
 export async function loginRow(db: Queryable, userName: string): Promise<LoginRow | undefined> {
-  const rows = await db.query<LoginRow>('SELECT id, password_hash, enabled FROM users WHERE user_name = $1', [userName]);
+  const rows = await db.query<LoginRow>('SELECT id, password_hash, enabled, pending, user_seat_no AS seat FROM users WHERE user_name = $1', [userName]);
   return rows[0];
 }

@@ -49,11 +49,12 @@ export class Limiter {
 
   /** Counts one attempt on every slot at once; answers each slot's count including this attempt. */
   async take(slots: Slot[]): Promise<Taken[]> {
-    // Rows are locked in the order given: one order for every caller, so two takes cannot deadlock.
+    // Rows are locked in one order for every caller (kind, then key, byte order; settle() too), so two takes cannot deadlock.
     const ordered = [...slots].sort((x, y) => (x.kind + '\0' + x.key < y.kind + '\0' + y.key ? -1 : 1));
     const rows = await this.db.query<{ kind: string; key: string; hits: number; wait_ms: number }>(
       `INSERT INTO rate_limits AS l (kind, key, hits, reset_at)
        SELECT k, key, 1, now() + make_interval(secs => w / 1000.0) FROM unnest($1::text[], $2::text[], $3::float8[]) AS t(k, key, w)
+        ORDER BY k COLLATE "C", key COLLATE "C"
        ON CONFLICT (kind, key) DO UPDATE
          SET hits = CASE WHEN l.reset_at <= now() THEN 1 ELSE l.hits + 1 END,
              reset_at = CASE WHEN l.reset_at <= now() THEN excluded.reset_at ELSE l.reset_at END
@@ -75,6 +76,27 @@ export class Limiter {
     for (const s of slots) {
       await this.db.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE kind = $1 AND key = $2', [s.kind, s.key]);
     }
+  }
+
+  /**
+   * A success, in one statement: one attempt given back on each of `giveBack`, and `clear`'s count
+   * ended. The rows are locked first in the order take() locks them (kind, then key, byte order),
+   * so a concurrent take() cannot deadlock with it.
+   */
+  async settle(giveBack: Slot[], clear: Slot): Promise<void> {
+    const slots = [...giveBack, clear];
+    await this.db.query(
+      `WITH locked AS (
+         SELECT l.kind, l.key FROM rate_limits l JOIN unnest($1::text[], $2::text[]) AS t(kind, key) ON l.kind = t.kind AND l.key = t.key
+          ORDER BY l.kind COLLATE "C", l.key COLLATE "C" FOR UPDATE OF l),
+       cleared AS (
+         DELETE FROM rate_limits l USING locked x WHERE l.kind = x.kind AND l.key = x.key AND l.kind = $3 AND l.key = $4 RETURNING 1),
+       given AS (
+         UPDATE rate_limits l SET hits = greatest(l.hits - 1, 0) FROM locked x
+          WHERE l.kind = x.kind AND l.key = x.key AND NOT (l.kind = $3 AND l.key = $4) RETURNING 1)
+       SELECT (SELECT count(*) FROM cleared) + (SELECT count(*) FROM given) AS n`,
+      [slots.map((s) => s.kind), slots.map((s) => s.key), clear.kind, clear.key],
+    );
   }
 
   async clear(slot: Slot): Promise<void> {

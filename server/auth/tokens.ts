@@ -29,15 +29,13 @@ export class TokenService {
 
   async issue(db: Queryable, userId: number, ip: string, userAgent: string): Promise<string> {
     const jti = crypto.randomUUID();
-    await db.query(
-      `INSERT INTO sessions (jti, user_id, ip, user_agent, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-      [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds],
-    );
+    // One statement: the new session, and the user's oldest live ones beyond maxPerUser ended (the
+    // statement's snapshot does not see the new row, so the others keep maxPerUser - 1 places).
     await revokeWhere(db,
-      `jti IN (SELECT jti FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-                ORDER BY created_at DESC, jti = $2 DESC OFFSET $3)`,
-      [userId, jti, this.maxPerUser], 'superseded');
+      `jti IN (SELECT jti FROM sessions WHERE user_id = $2 AND revoked_at IS NULL AND expires_at > now()
+                ORDER BY created_at DESC, jti DESC OFFSET $6 - 1)`,
+      [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds, this.maxPerUser], 'superseded',
+      `added AS (INSERT INTO sessions (jti, user_id, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)))`);
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
@@ -71,12 +69,13 @@ export class TokenService {
 /**
  * Ends the matching live sessions and announces each user whose session ended on
  * SESSION_ENDED_CHANNEL (payload: the user id), delivered after commit to every process: their
- * open sockets are checked at once (server/http/token-session.ts SessionWatch).
+ * open sockets are checked at once (server/http/token-session.ts SessionWatch). `alongside`: a
+ * data-modifying CTE run in the same statement (issue()'s new session row).
  */
-function revokeWhere(db: Queryable, where: string, params: unknown[], reason: EndReason): Promise<unknown> {
+function revokeWhere(db: Queryable, where: string, params: unknown[], reason: EndReason, alongside?: string): Promise<unknown> {
   const n = params.length;
   return db.query(
-    `WITH ended AS (
+    `WITH ${alongside ? `${alongside}, ` : ''}ended AS (
        UPDATE sessions SET revoked_at = now(), revoked_reason = $${n + 1} WHERE revoked_at IS NULL AND ${where} RETURNING user_id)
      SELECT pg_notify($${n + 2}, user_id::text) FROM (SELECT DISTINCT user_id FROM ended) u`,
     [...params, reason, SESSION_ENDED_CHANNEL],

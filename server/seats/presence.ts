@@ -76,6 +76,17 @@ export async function sweepAbsent(db: Db, clock: Clock = systemClock): Promise<s
   });
 }
 
+/** When the seat's last phone socket went away, if it had one and none is open now; else undefined (nothing for a fresh login to close). */
+async function lastBarGone(db: Queryable, seat: string): Promise<string | undefined> {
+  const [row] = await db.query<{ goneAt: string | null; open: boolean }>(
+    `SELECT max(coalesce(closed_at, last_seen))::text AS "goneAt", coalesce(bool_or(closed_at IS NULL AND present_until > now()), false) AS open
+       FROM phone_sockets WHERE user_seat_no = $1`, [seat]);
+  return row?.goneAt && !row.open ? row.goneAt : undefined;
+}
+
+/** Whether a fresh login has anything to close (one read, outside a transaction; freshLogin reads again in its own). */
+export const freshLoginNeeded = async (db: Queryable, seat: string): Promise<boolean> => (await lastBarGone(db, seat)) !== undefined;
+
 /**
  * A fresh login (a new session, not a reload): when none of the seat's phone sockets is open now,
  * whatever status the seat still has belongs to an earlier visit whose browser went away: it is
@@ -83,12 +94,10 @@ export async function sweepAbsent(db: Db, clock: Clock = systemClock): Promise<s
  * with an open socket elsewhere (another tab or computer) keeps its status.
  */
 export async function freshLogin(tx: Queryable, seat: string, clock: Clock): Promise<void> {
-  const [row] = await tx.query<{ goneAt: string | null; open: boolean }>(
-    `SELECT max(coalesce(closed_at, last_seen))::text AS "goneAt", coalesce(bool_or(closed_at IS NULL AND present_until > now()), false) AS open
-       FROM phone_sockets WHERE user_seat_no = $1`, [seat]);
-  if (!row?.goneAt || row.open) return;
+  const goneAt = await lastBarGone(tx, seat);
+  if (goneAt === undefined) return;
   await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
-  if (await closeSeatStatus(tx, seat, clock.fromReal(new Date(row.goneAt)))) await tx.query('UPDATE users SET busy = 1 WHERE user_seat_no = $1', [seat]);
+  if (await closeSeatStatus(tx, seat, clock.fromReal(new Date(goneAt)))) await tx.query('UPDATE users SET busy = 1 WHERE user_seat_no = $1', [seat]);
   await tx.query('DELETE FROM phone_sockets WHERE user_seat_no = $1 AND closed_at IS NOT NULL', [seat]);
 }
 
