@@ -48,7 +48,8 @@ export const HOME_FIGURES: Readonly<Record<HomePanel, readonly HomeFigureDef[]>>
     { key: 'talkSeconds', report: KPI, value: 'talkSeconds', group: 'calls' },
     { key: 'aht', report: KPI, value: 'aht', group: 'calls' },
     { key: 'satisfaction', report: KPI, value: 'satisfaction', group: 'calls' },
-    { key: 'missedCalls', report: 'callInfosByCondition', value: 'total', conditions: { direction: 'in', answered: false }, group: 'calls' },
+    // Today's unanswered calls to the seat whose number nobody has reached since (conditions.ts calledBack).
+    { key: 'missedCalls', report: 'callInfosByCondition', value: 'total', conditions: { direction: 'in', answered: false, calledBack: false }, group: 'calls' },
     // Each status's entries in the seat usage log; on call and meeting are several statuses, so all of today's.
     { key: 'readySeconds', report: STATUS, value: 'readySeconds', group: 'status', list: { report: SEAT_LOG, conditions: { status: SEAT_STATUS.ready } } },
     { key: 'onCallSeconds', report: STATUS, value: 'onCallSeconds', group: 'status', list: { report: SEAT_LOG } },
@@ -145,7 +146,7 @@ export type HomeAnswer = FromSchema<typeof homeAnswerSchema>;
 export const healthSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['database', 'switchLink', 'processes', 'phoneSockets', 'chatSockets', 'errorsLastHour', 'recordings'],
+  required: ['database', 'switchLink', 'processes', 'linkedProcesses', 'phoneSockets', 'chatSockets', 'errorsLastHour', 'recordings'],
   properties: {
     database: {
       type: 'object', additionalProperties: false, required: ['engine', 'ok', 'ms'],
@@ -155,6 +156,8 @@ export const healthSchema = {
     switchLink: { type: 'string' },
     /** Server processes on this database that refreshed their heartbeat lately (every process, not only this one). */
     processes: { type: 'integer' },
+    /** Of those, the ones whose own switch link is up (each writes it with its heartbeat). */
+    linkedProcesses: { type: 'integer' },
     /** Open phone bar sockets (/ws) and chat agent sockets, on every process. */
     phoneSockets: { type: 'integer' },
     chatSockets: { type: 'integer' },
@@ -172,3 +175,6 @@ export type Health = FromSchema<typeof healthSchema>;
 
 /** Who reads the system's health: administrators. */
 export const HEALTH_READERS = ['admin'] as const;
+
+/** The lists the health's figures open (report ids): the server processes, and the errors answered. */
+export const HEALTH_LISTS = { processes: 'serverProcesses', errors: 'serverErrors' } as const;

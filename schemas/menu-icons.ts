@@ -8,7 +8,7 @@ export const MENU_ICON_NAMES = [
   'ApartmentOutlined', 'AppstoreOutlined', 'AuditOutlined', 'BarChartOutlined', 'CalendarOutlined', 'CustomerServiceOutlined',
   'DashboardOutlined', 'DesktopOutlined', 'FieldTimeOutlined', 'FileTextOutlined', 'HomeOutlined', 'LineChartOutlined', 'LinkOutlined',
   'MenuOutlined', 'MessageOutlined', 'PhoneOutlined', 'PieChartOutlined', 'ProfileOutlined', 'SafetyOutlined', 'SettingOutlined',
-  'SmileOutlined', 'SoundOutlined', 'TeamOutlined', 'UserOutlined',
+  'SmileOutlined', 'SoundOutlined', 'TeamOutlined', 'UserOutlined', 'WechatOutlined',
 ] as const;
 
 export type MenuIconName = (typeof MENU_ICON_NAMES)[number];

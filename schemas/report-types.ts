@@ -51,8 +51,8 @@ export interface ReportColumn {
   readonly codes?: CodeTable;
 }
 
-/** Code tables a column may name (`codes`): seat status codes, chat states, the switch's hang-up causes. */
-export type CodeTable = 'seatStatus' | 'chatState' | 'hangupCause';
+/** Code tables a column may name (`codes`): seat status codes, chat states, the switch's hang-up causes, a process's switch link. */
+export type CodeTable = 'seatStatus' | 'chatState' | 'hangupCause' | 'switchLink';
 
 /**
  * The report's period inside column SQL: its first range pair (startTime / endTime) as the

@@ -34,6 +34,8 @@ export const CODE_WORDS: Record<CodeTable, { key: (value: unknown) => string | u
   seatStatus: { key: (v) => (Object.prototype.hasOwnProperty.call(LOGGED_MEANING, Number(v)) ? `seatStatus.logged.${LOGGED_MEANING[Number(v) as SeatStatusCode]}` : undefined) },
   chatState: { key: (v) => `reports.codes.chatState.${String(v)}` },
   hangupCause: { key: (v) => `reports.codes.hangupCause.${String(v)}`, hint: true },
+  // The health card's words for a link state (server/telephony: ready, connecting, backoff, closed...).
+  switchLink: { key: (v) => `home.health.links.${String(v)}` },
 };
 
 /** A report's own words in one language as a locale subtree (the keys above), or undefined when it has none. */

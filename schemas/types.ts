@@ -63,6 +63,8 @@ export interface ResourceBlock {
   readonly name: string;
   /** Spec controller: every action is POST api/<module>/<action>. */
   readonly module: string;
+  /** Other controllers the spec names the same actions under: each action is also POST api/<alias>/<action>. */
+  readonly aliases?: readonly string[];
   /** Generic actions and their spec names. `options` answers [{label, value}]. */
   readonly actions: { readonly list: string; readonly save?: string; readonly remove?: string; readonly options?: string };
   readonly table: string;

@@ -33,10 +33,13 @@ import homeRoutes from './home/routes.ts';
 import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import quickReplyRoutes from './api/quickReply.ts';
+import wechatRoutes from './chat/channels/wechat/routes.ts';
+import weixinRoutes from './api/weixin.ts';
 import { registerReport } from './reports/routes.ts';
 import { registerReportExports } from './reports/export-routes.ts';
 import { registerReportCatalogue } from './reports/catalogue-route.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
+import { hasNul } from './http/nul.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +78,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, signupRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes, wechatRoutes, weixinRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };
@@ -116,7 +119,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    if (/(^|[^\\])(\\\\)*\\u0000/i.test(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
+    if (hasNul(text)) return done(Object.assign(new Error('a value contains a NUL character'), { statusCode: 400, nul: true }), undefined);
     return json(req, text, (err, value) => {
       // Valid JSON that Fastify's parser refused carries a __proto__ or constructor.prototype key: say so.
       if (err && isJson(text)) return done(Object.assign(new Error('forbidden prototype property'), { statusCode: 400, protoKey: true }), undefined);
@@ -134,7 +137,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   return app;
 }
 
-/** The built console from dist/: hashed assets cached for good, the page itself never. */
+/**
+ * The built console from dist/: hashed assets cached for good, the page itself never; each file
+ * sent as its brotli or gzip copy (made at build, scripts/precompress.ts) to a browser that
+ * accepts it, else as it is.
+ */
 function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: string[]): void {
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     app.get('/', { config: { access: 'open' } }, async (_req, reply) =>
@@ -146,7 +153,9 @@ function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: s
     root: dir,
     wildcard: false,
     index: ['index.html'],
-    setHeaders(res, file) {
+    preCompressed: true,
+    setHeaders(res, sent) {
+      const file = sent.replace(/\.(br|gz)$/, '');
       res.header('x-content-type-options', 'nosniff');
       res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       // Customers' sites load the widget's embed script from here (helmet's default is same-origin).

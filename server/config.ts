@@ -5,6 +5,7 @@ import { KINDS_DIR } from './workorders/kinds.ts';
 import type { LimitRules } from './auth/limiter.ts';
 import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
 import { clockStartFrom } from './clock.ts';
+import { DEFAULT_DB_LIMITS, type DbLimits } from './db/types.ts';
 
 /** Runtime settings, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -40,14 +41,33 @@ export interface Config {
   reportArchiveMonths: number;
   /** Rows one report export may hold (EXPORT_MAX_ROWS). */
   exportMaxRows: number;
+  /**
+   * Report exports running at once (README "Export"): per user (EXPORT_MAX_PER_USER) and in this
+   * process (EXPORT_MAX_CONCURRENT, kept under the database pool's 10 connections); how long a
+   * download may wait for a reader that stopped reading before it is ended (EXPORT_WRITE_TIMEOUT_SECONDS).
+   */
+  exports: { perUser: number; perProcess: number; writeTimeoutMs: number };
+  /** PostgreSQL's limits on every pooled connection (DB_STATEMENT_TIMEOUT_SECONDS, DB_IDLE_IN_TRANSACTION_SECONDS; 0 = none). */
+  dbLimits: DbLimits;
   /** Chat hub (README "Chat"): open chats one agent serves at once (CHAT_AGENT_CAPACITY); how long an agent's socket may be gone before its chats are re-queued (CHAT_GRACE_SECONDS). */
   chat: { agentCapacity: number; graceSeconds: number };
+  /** WeChat Official Accounts (README "WeChat"): the platform's API address (WECHAT_API_BASE); unset = the built-in fake platform on loopback. */
+  wechat: { apiBase: string | undefined };
   /** How long a seat stays present after its last phone socket went away (PRESENCE_GRACE_SECONDS): a reload survives it; then its status is closed. */
   presenceGraceMs: number;
   /** Bytes one chat file upload may hold (UPLOAD_MAX_BYTES); files are kept in DATA_DIR/uploads. */
   uploadMaxBytes: number;
   /** What one chat may hold in all, counted in the database over every process: files (CHAT_UPLOAD_MAX_FILES) and bytes (CHAT_UPLOAD_MAX_BYTES). */
   chatUploads: { maxFiles: number; maxBytes: number };
+  /**
+   * Visitors' uploads (README "Chat files"): bytes one address, and all visitors together, may
+   * send in an hour, counted in the database (ANON_UPLOAD_BYTES_PER_ADDRESS, ANON_UPLOAD_BYTES_TOTAL).
+   */
+  anonUploads: { perAddressBytes: number; totalBytes: number };
+  /** Free disk below which every upload is refused (UPLOAD_MIN_FREE_MB). */
+  uploadMinFreeBytes: number;
+  /** Days a closed chat's files are kept after it ended; then the sweeper deletes them (CHAT_FILE_RETENTION_DAYS; 0 = kept for good). */
+  chatFileRetentionDays: number;
   /** Files one work order may hold (ORDER_UPLOAD_MAX_FILES), counted in the database; each at most uploadMaxBytes. */
   orderUploadMaxFiles: number;
   /** Who may frame the customer widget at /widget: the frame-ancestors sources (WIDGET_FRAME_ANCESTORS, space-separated; default any site). */
@@ -182,16 +202,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
     reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
     exportMaxRows: Math.max(1, intFrom(env.EXPORT_MAX_ROWS, 1_000_000, 'EXPORT_MAX_ROWS')),
+    exports: {
+      perUser: Math.max(1, intFrom(env.EXPORT_MAX_PER_USER, 2, 'EXPORT_MAX_PER_USER')),
+      perProcess: Math.max(1, intFrom(env.EXPORT_MAX_CONCURRENT, 4, 'EXPORT_MAX_CONCURRENT')),
+      writeTimeoutMs: Math.max(1, intFrom(env.EXPORT_WRITE_TIMEOUT_SECONDS, 60, 'EXPORT_WRITE_TIMEOUT_SECONDS')) * 1000,
+    },
+    dbLimits: {
+      statementTimeoutMs: intFrom(env.DB_STATEMENT_TIMEOUT_SECONDS, DEFAULT_DB_LIMITS.statementTimeoutMs / 1000, 'DB_STATEMENT_TIMEOUT_SECONDS') * 1000,
+      idleInTransactionMs: intFrom(env.DB_IDLE_IN_TRANSACTION_SECONDS, DEFAULT_DB_LIMITS.idleInTransactionMs / 1000, 'DB_IDLE_IN_TRANSACTION_SECONDS') * 1000,
+    },
     chat: {
       agentCapacity: Math.max(1, intFrom(env.CHAT_AGENT_CAPACITY, 5, 'CHAT_AGENT_CAPACITY')),
       graceSeconds: intFrom(env.CHAT_GRACE_SECONDS, 60, 'CHAT_GRACE_SECONDS'),
     },
+    wechat: { apiBase: env.WECHAT_API_BASE || undefined },
     presenceGraceMs: intFrom(env.PRESENCE_GRACE_SECONDS, 30, 'PRESENCE_GRACE_SECONDS') * 1000,
     uploadMaxBytes: Math.max(1, intFrom(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024, 'UPLOAD_MAX_BYTES')),
     chatUploads: {
       maxFiles: intFrom(env.CHAT_UPLOAD_MAX_FILES, 20, 'CHAT_UPLOAD_MAX_FILES'),
       maxBytes: intFrom(env.CHAT_UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'CHAT_UPLOAD_MAX_BYTES'),
     },
+    anonUploads: {
+      perAddressBytes: intFrom(env.ANON_UPLOAD_BYTES_PER_ADDRESS, 100 * 1024 * 1024, 'ANON_UPLOAD_BYTES_PER_ADDRESS'),
+      totalBytes: intFrom(env.ANON_UPLOAD_BYTES_TOTAL, 1024 * 1024 * 1024, 'ANON_UPLOAD_BYTES_TOTAL'),
+    },
+    uploadMinFreeBytes: intFrom(env.UPLOAD_MIN_FREE_MB, 1024, 'UPLOAD_MIN_FREE_MB') * 1024 * 1024,
+    chatFileRetentionDays: intFrom(env.CHAT_FILE_RETENTION_DAYS, 90, 'CHAT_FILE_RETENTION_DAYS'),
     orderUploadMaxFiles: Math.max(1, intFrom(env.ORDER_UPLOAD_MAX_FILES, 20, 'ORDER_UPLOAD_MAX_FILES')),
     widgetFrameAncestors: (env.WIDGET_FRAME_ANCESTORS || '*').split(/\s+/).filter(Boolean),
     sso: ssoFrom(env),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -74,7 +75,15 @@ export async function start(config = loadConfig(), opts: AppOptions = {}) {
 
 /** Starts the server and closes it cleanly (database included) on SIGTERM or SIGINT. */
 export async function runServer(config = loadConfig()): Promise<void> {
-  const { app } = await start(config);
+  const { app, ctx } = await start(config);
+  // Benchmarks read what the process asked of the database: SIGUSR2 writes the counters there.
+  const countersFile = process.env.DB_COUNTERS_FILE;
+  if (countersFile) {
+    process.on('SIGUSR2', () => {
+      const cpu = process.cpuUsage();
+      fs.writeFileSync(countersFile, JSON.stringify({ ...ctx.db.counters, cpuMs: (cpu.user + cpu.system) / 1000 }));
+    });
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -47,9 +47,19 @@ export interface BenchServer {
   child: ChildProcess;
   /** Logs a user in through the API and answers the bearer token. */
   login(username: string, password: string): Promise<string>;
+  /** What the server asked of its database so far and its CPU time (server/main.ts writes them on SIGUSR2). */
+  counters(): Promise<ServerCounters>;
   /** SIGTERM, and waits for the process to exit. */
   stop(): Promise<void>;
 }
+
+/** Statements sent, ms the database was busy (PGlite: its one thread), and the process's CPU ms, since it started. */
+export interface ServerCounters { statements: number; busyMs: number; cpuMs: number }
+
+/** `b - a`, each figure rounded: what happened between two readings. */
+export const countersBetween = (a: ServerCounters, b: ServerCounters): ServerCounters => ({
+  statements: b.statements - a.statements, busyMs: Math.round(b.busyMs - a.busyMs), cpuMs: Math.round(b.cpuMs - a.cpuMs),
+});
 
 /**
  * Starts `server/main.ts` on the database (its stdout ignored, warnings and errors shown) and
@@ -57,10 +67,11 @@ export interface BenchServer {
  */
 export async function startBenchServer(db: Pick<BenchDatabase, 'dataDir'>, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<BenchServer> {
   const port = await freePort();
+  const countersFile = path.join(db.dataDir, `db-counters-${port}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // SIM_ESL_PORT 0: the server's simulated switch takes a free port, so a bench never meets a running console's.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, LOG_LEVEL: 'warn', SIM_ESL_PORT: '0', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: db.dataDir, LOG_LEVEL: 'warn', SIM_ESL_PORT: '0', DB_COUNTERS_FILE: countersFile, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -94,6 +105,18 @@ export async function startBenchServer(db: Pick<BenchDatabase, 'dataDir'>, env: 
       const body = (await res.json()) as { data?: { token?: string } };
       if (!res.ok || !body.data?.token) throw new Error(`login as ${username} answered ${res.status}`);
       return body.data.token;
+    },
+    async counters() {
+      fs.rmSync(countersFile, { force: true });
+      child.kill('SIGUSR2');
+      for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+        try {
+          return JSON.parse(fs.readFileSync(countersFile, 'utf8')) as ServerCounters;
+        } catch {
+          // Not written (or not whole) yet.
+        }
+      }
+      throw new Error('the server wrote no counters within 10 s');
     },
     stop,
   };

@@ -18,6 +18,8 @@ export default {
   'x-resource': {
     name: 'quickReplies',
     module: 'quickReply',
+    // The spec's messaging helper: api/weixin/getList, doEdit, doDelete, getCaptionOptions.
+    aliases: ['weixin'],
     actions: { list: 'getList', save: 'doEdit', remove: 'doDelete', options: 'getCaptionOptions' },
     table: 'quick_replies',
     id: 'id',

@@ -24,6 +24,13 @@ export const CHAT_LIMITS = {
   /** Frames one socket may send per second on average, and in one burst. */
   framesPerSecond: 10,
   burst: 20,
+  /**
+   * Messages past the burst one socket may have waiting: they are stored later, at the average
+   * rate, instead of refused (a widget re-sending what it wrote during an outage: burst and
+   * backlog admit 50 at once). Past that, and for other frames past the burst, a 429 error frame
+   * says when to try again (`retryAfterMs`).
+   */
+  backlog: 30,
   /** Heartbeat the clients send (spec section 9: 40 s); the server closes a socket silent for 3 periods. */
   heartbeatMs: 40_000,
 } as const;
@@ -160,6 +167,8 @@ const serverFrames = {
     /** What the refused frame was about, when known. */
     about: { type: 'string' }, chatId: { type: 'string' }, clientMsgId: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'string' } },
+    /** A 429's wait (ms) before the same frame is admitted. */
+    retryAfterMs: { type: 'integer', minimum: 0 },
   }, ['code', 'msg']),
   pong: frame('pong', {}, []),
 } as const;
@@ -178,12 +187,19 @@ export const SERVER_FRAMES = { ...serverFrames, message: chatMessageSchema } as 
  */
 export const SYSTEM_MESSAGES = {
   newCustomer: { en: 'New customer connected', zh: '新客户已接入' },
+  /** An agent's message the WeChat platform refused (server/chat/channels/wechat): its reason follows. */
+  wechatNotDelivered: { en: 'Not delivered to the WeChat customer: {reason}', zh: '未送达微信用户：{reason}' },
 } as const;
 
-/** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language); else the content as it is. */
+/** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language, `{reason}` standing for any text); else the content as it is. */
 export function systemText(content: string, lang: 'zh' | 'en'): string {
   for (const texts of Object.values(SYSTEM_MESSAGES)) {
-    if (content === texts.zh || content === texts.en) return texts[lang];
+    for (const stored of [texts.zh, texts.en] as string[]) {
+      const at = stored.indexOf('{reason}');
+      if (at < 0 ? content === stored : content.startsWith(stored.slice(0, at)) && content.length >= at) {
+        return at < 0 ? texts[lang] : texts[lang].replace('{reason}', content.slice(at));
+      }
+    }
   }
   return content;
 }

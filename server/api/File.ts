@@ -19,6 +19,7 @@ import { seesAllSeats } from '../../schemas/permissions.ts';
 import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../workorders/files.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 import { MULTIPART_OVERHEAD, mib, readOneFile } from './file-read.ts';
+import { aboveDiskFloor, startChatFileSweeper, withinAnonBudget } from './file-budget.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
 export const FILE_BASE = '/api/File/';
@@ -65,11 +66,14 @@ const kindOfType = (type: string) => (Object.keys(FILE_KINDS) as FileKindName[])
  * (X-Chat-Token or `?chatToken=`: an <img> cannot send headers), the agent the chat is assigned
  * to, and supervisors and administrators: with the login token in the Authorization header, or
  * through a signed link from `POST /api/File/links {ids}` (one per file and user, valid an hour:
- * LINK_KINDS.file), checked against the same rule when signed and again, on the user as it is
+ * LINK_KINDS.file; answered per file: `links` for those the caller may read, `refused` with the
+ * reason for the others), checked against the same rule when signed and again, on the user as it is
  * then, at every download. A login token in the URL is
  * refused: it would leak through history, logs and copied links. Upload and download are declared
  * open because either kind of caller may come; each authenticates here before reading a byte.
- * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota).
+ * One chat holds at most CHAT_UPLOAD_MAX_FILES files and CHAT_UPLOAD_MAX_BYTES bytes (withinQuota);
+ * visitors' bytes per address and in all, the free-disk floor and closed chats' retention are
+ * file-budget.ts's.
  * Work-order attachments take the same way (`?workOrderId=`, a logged-in user who reaches the
  * order; at most ORDER_UPLOAD_MAX_FILES per order) and are read by whoever reaches the order
  * (server/workorders/files.ts); each shows on the order's timeline.
@@ -79,7 +83,9 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   const dir = path.join(ctx.config.dataDir, 'uploads');
   const max = ctx.config.uploadMaxBytes;
   const quota = ctx.config.chatUploads;
-  const links = new LinkSigner(ctx.secrets.jwtKey, 'file');
+  const signer = new LinkSigner(ctx.secrets.jwtKey, 'file');
+  const stopSweeper = startChatFileSweeper(db, dir, ctx.config.chatFileRetentionDays, ctx.clock, ctx.config.sweepIntervalMs, app.log);
+  app.addHook('onClose', async () => stopSweeper());
 
   /**
    * Whether a link's user still reads the file, as the user is now: a link lives an hour, so a
@@ -154,6 +160,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
 
   /** Checks the file's bytes and stores them under a new id: `record` writes its row in the transaction, before the bytes are kept. */
   const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>) => {
+    await aboveDiskFloor(dir, ctx.config.uploadMinFreeBytes, lang);
     const { bytes, name } = await readOneFile(req, lang, max);
     const kindName = detectKind(bytes);
     if (!kindName) throw new ApiError(415, message(lang, 'fileType'));
@@ -211,9 +218,12 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       const chat = await targetChat(party, chatId, lang);
       return ok(await store(req, lang, async (tx, file) => {
         await withinQuota(tx, chat.id, file.size, lang);
+        // Visitors need no login: their bytes per address and in all are budgeted (file-budget.ts).
+        const address = party.kind === 'visitor' ? req.ip : null;
+        if (address !== null) await withinAnonBudget(tx, address, file.size, ctx.config.anonUploads, lang);
         await tx.query(
-          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [file.id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, file.name, file.type, file.size],
+          `INSERT INTO uploads (id, chat_id, uploader_kind, user_seat_no, original_name, content_type, size, uploader_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [file.id, chat.id, party.kind === 'visitor' ? 'visitor' : 'agent', chat.seat, file.name, file.type, file.size, address],
         );
       }));
     });
@@ -227,15 +237,21 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     const ids = [...new Set(body.ids)];
     const rows = await db.query<{ id: string } & Owner>(`${OWNER_SELECT} WHERE u.id = ANY($1::text[])`, [ids]);
     const ownerOf = new Map(rows.map((r) => [r.id, r]));
-    // All or nothing: naming the first file the caller may not have says which, and signs none.
-    const unknown = ids.find((id) => !ownerOf.has(id));
-    if (unknown) throw notFound(message(lang, 'fileLinkUnknown', { id: unknown }));
-    for (const id of ids) {
-      if (!(await userMayRead(user, ownerOf.get(id)!))) throw forbidden(message(lang, ownerOf.get(id)!.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id }));
-    }
+    // Per file: a link for each the caller may read, the reason for each other one (unknown, not
+    // theirs), so one bad reference in a chat never hides its other files.
+    const links: Record<string, string> = {};
+    const refused: Record<string, string> = {};
     const now = Date.now();
-    const signed = ids.map((id) => [id, links.sign(id, user.userId, now)] as const);
-    return ok({ links: Object.fromEntries(signed.map(([id, link]) => [id, `${FILE_BASE}${id}?${link.query}`])), exp: signed[0]![1].exp });
+    for (const id of ids) {
+      const owner = ownerOf.get(id);
+      if (!owner) refused[id] = message(lang, 'fileLinkUnknown', { id });
+      else if (!(await userMayRead(user, owner))) refused[id] = message(lang, owner.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id });
+      else {
+        links[id] = `${FILE_BASE}${id}?${signer.sign(id, user.userId, now).query}`;
+      }
+    }
+    // Every link signed in one request expires together.
+    return ok({ links, refused, exp: Math.floor(now / 1000) + signer.ttlSeconds });
   });
 
   app.get('/api/File/:id', { config: { access: open } }, async (req, reply) => {
@@ -244,7 +260,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     idCheck({ ...params }, lang);
     const query = { ...(req.query as object) };
     downloadQueryCheck(query, lang);
-    const party = await partyOf(req, lang, () => links.userOf(query, params.id, lang));
+    const party = await partyOf(req, lang, () => signer.userOf(query, params.id, lang));
     const [file] = await db.query<Owner>(
       `${OWNER_SELECT} WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));

@@ -8,9 +8,9 @@ import { languageOf, type Language } from '../http/language.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from '../reports/check.ts';
-import { CONTENT_TYPE, contentDisposition, formatOf, today } from '../reports/export-routes.ts';
+import { CONTENT_TYPE, contentDisposition, exportSink, formatOf, today } from '../reports/export-routes.ts';
 import { columnTitle, reportTitle, yesNoWords } from '../reports/export-titles.ts';
-import { csvSink, xlsxSink, type ExportColumn } from '../reports/export-writers.ts';
+import type { ExportColumn } from '../reports/export-writers.ts';
 import { buildReport } from '../reports/model.ts';
 import { runReport } from '../reports/sql.ts';
 
@@ -64,7 +64,7 @@ export function registerComparison(app: FastifyInstance, ctx: AppContext): void 
     });
     const title = reportTitle(lang, COMPARISON);
     const out = new PassThrough();
-    const sink = format === 'xlsx' ? xlsxSink(out, title, columns, yesNoWords(lang)) : csvSink(out, columns, yesNoWords(lang));
+    const sink = exportSink(format, out, title, columns, yesNoWords(lang), { stallMs: ctx.config.exports.writeTimeoutMs });
     // Written while it is sent, as every export is: the stream goes back at once.
     void (async () => {
       await sink.write(list.map((row) => ({ ...row, kpi: label.get(row.kpi) ?? row.kpi })));

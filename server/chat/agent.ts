@@ -9,8 +9,9 @@ import { socketClosed, socketOpened, transferTo, type AssignRules } from './assi
 import { strip, type ChatHub, type Conn } from './hub.ts';
 import { FrameError, checksOf, serveFrames, socketTiming, type FrameSocket } from './socket.ts';
 import type { SessionWatch } from '../http/token-session.ts';
-import { chatIdOf, closeChat, markRead, notifyTyping, openChats, readStates, setFollow, storeMessage, withChat, type ChatRow, type Refusal } from './store.ts';
+import { chatIdOf, closeChat, markRead, notifyTyping, openChats, postMessage, readStates, setFollow, withChat, type ChatRow, type Refusal } from './store.ts';
 import type { Clock } from '../clock.ts';
+import type { WechatChannel } from './channels/wechat/index.ts';
 
 const checks = checksOf<AgentFrame>(AGENT_FRAMES);
 
@@ -25,7 +26,7 @@ const refused = <T>(r: T | Refusal): T => {
  * while connected; supervisors (and administrators) read every open chat and write in none.
  */
 export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { token: string; name: string; avatar: string },
-  { db, sessions, clock }: { db: Db; sessions: SessionWatch; clock: Clock }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
+  { db, sessions, clock, channel }: { db: Db; sessions: SessionWatch; clock: Clock; channel: Pick<WechatChannel, 'refusal' | 'deliver'> }, hub: ChatHub, rules: () => AssignRules, log: (err: unknown) => void): void {
   const supervisor = seesAllSeats(user);
   const seat = user.userSeatNo;
   let conn: Conn | null = null;
@@ -39,7 +40,9 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
   };
 
   const handle = async (f: AgentFrame, out: FrameSocket) => {
-    if (!(await session.check())) return;
+    // The session is not read again per frame: the session watch checks it as soon as any process
+    // ends it or changes the user, and on a quiet socket every heartbeat period.
+    if (session.ended) return;
     if (f.type === 'hello') {
       if (conn) throw new FrameError(409, 'chatHelloTwice');
       const socketId = supervisor ? undefined : crypto.randomUUID();
@@ -54,11 +57,27 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
       return;
     }
     if (!conn) throw new FrameError(400, 'chatHelloFirst');
+    if (f.type === 'message' && !supervisor) {
+      const m = { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content } as const;
+      // A web chat's message: one statement finds, locks, checks and writes (store.ts postMessage).
+      const posted = refused(await postMessage(db, { chatId: f.chatId }, m, clock.date(), mine, true));
+      if (posted.seq !== null) {
+        out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq: posted.seq });
+        return;
+      }
+      // Another channel's chat: its rules (WeChat's reply window) refuse before anything is stored.
+      const id = posted.chat.id;
+      const channelRefusal = await channel.refusal(id, f.contentType);
+      if (channelRefusal) throw new FrameError(409, channelRefusal, {}, { chatId: f.chatId, clientMsgId: f.clientMsgId });
+      const { seq } = refused(await postMessage(db, { id }, m, clock.date(), mine));
+      out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
+      // A WeChat chat's message goes on to the customer; a refusal shows in the chat with its reason.
+      await channel.deliver(id, seq);
+      return;
+    }
     const c = await find(f.chatId);
     if (f.type === 'message') {
-      const seq = refused(await withChat(db, c.id, mine, (tx, locked) =>
-        storeMessage(tx, locked, { role: 'agent', sender: seat, clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date())));
-      out.send({ type: 'ack', chatId: f.chatId, clientMsgId: f.clientMsgId, seq });
+      throw new FrameError(403, 'chatSupervisorReadOnly');
     } else if (f.type === 'typing') {
       const why = mine(c);
       if (why) throw new FrameError(403, why, {}, { chatId: f.chatId });
@@ -79,8 +98,8 @@ export function serveAgent(ws: WebSocket, lang: Language, user: SessionUser & { 
   };
 
   const out = serveFrames(ws, lang, checks, handle, log);
-  // The login is checked again before every frame, as soon as any process ends one of the user's
-  // sessions and, on a quiet socket, every heartbeat period: a socket whose session ended, whose
+  // The login is checked again as soon as any process ends one of the user's sessions or changes
+  // the user, and every heartbeat period (not per frame: no query per message): a socket whose session ended, whose
   // user moved to another seat, or whose roles no longer give the reach it opened with (every chat
   // as a supervisor, or only their own) is closed (4401/4403: the inbox does not reconnect).
   const session = sessions.open(user, user.token, (why) => {

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { CHANNEL as SEAT_CHANNEL } from '../monitor/hub.ts';
-import type { ServerFrame } from '../../schemas/protocol/chat.ts';
+import type { ChatMessageFrame, ServerFrame } from '../../schemas/protocol/chat.ts';
 import { assignWaiting, refreshSockets, requeueGone, type AssignRules } from './assign.ts';
 import { CHANNEL, chatInfos, messagesAfter, type ChatInfoRow, type Typing } from './store.ts';
 
@@ -40,12 +40,21 @@ export const chatRules = (config: Pick<Config, 'chat'>): AssignRules => ({
 /**
  * The process's fan-out. Every stored message and state change is announced with NOTIFY (see
  * store.ts); this hub LISTENs and, for each socket allowed to see the chat, sends what the
- * socket has not been sent yet, read from the database after its cursor. A lost notification
- * therefore loses nothing (the next one, or a resume, sends the rest) and nothing goes out twice.
- * Each socket's sends run one after another in its own queue, in seq order.
+ * socket has not been sent yet: the message the notification carries, or what the database
+ * holds after the socket's cursor. Notifications of one chat arrive in seq order (its writers
+ * take turns on its row lock), so a socket's cursor tells what it still lacks: a message at or
+ * below it is not sent again, and a lost notification loses nothing (the next `m:`, a resync or
+ * a resume reads the rest). Each socket's sends run one after another in its own queue, in seq
+ * order. Sockets are indexed by the chats they follow and by seat: a notification touches only
+ * its chat's sockets (and the supervisors', who see every chat).
  */
 export class ChatHub {
   private readonly conns = new Map<Conn, ConnState>();
+  /** chat row id -> the sockets with a cursor on it. */
+  private readonly byChat = new Map<number, Set<Conn>>();
+  /** seat -> its agent sockets. */
+  private readonly bySeat = new Map<string, Set<Conn>>();
+  private readonly supervisors = new Set<Conn>();
   private readonly unlisten: Array<() => Promise<void>> = [];
   private timer?: NodeJS.Timeout;
   private assigning?: Promise<void>;
@@ -59,7 +68,7 @@ export class ChatHub {
     // A seat's status changed somewhere: if that agent is ours and now ready, waiting chats may go to it.
     this.unlisten.push(await this.db.listen(SEAT_CHANNEL, (p) => {
       const seat = p.slice(p.indexOf(':') + 1);
-      if ([...this.conns.keys()].some((c) => c.kind === 'agent' && c.seat === seat)) this.assignSoon();
+      if (this.bySeat.has(seat)) this.assignSoon();
     }));
     this.timer = setInterval(() => void this.tick(), chatTiming.tickMs);
   }
@@ -80,15 +89,41 @@ export class ChatHub {
   attach(conn: Conn, chats: Array<{ id: number; from: number }>, first: () => void): void {
     const state: ConnState = { cursors: new Map(), sent: new Map(), pending: new Set(), queue: Promise.resolve() };
     this.conns.set(conn, state);
+    if (conn.kind === 'supervisor') this.supervisors.add(conn);
+    if (conn.kind === 'agent') addTo(this.bySeat, conn.seat, conn);
     void this.inQueue(conn, first);
     for (const c of chats) {
-      state.cursors.set(c.id, c.from);
+      this.follow(conn, state, c.id, c.from);
       this.pump(conn, c.id);
     }
   }
 
   detach(conn: Conn): void {
+    const s = this.conns.get(conn);
+    if (!s) return;
     this.conns.delete(conn);
+    this.supervisors.delete(conn);
+    if (conn.kind === 'agent') takeFrom(this.bySeat, conn.seat, conn);
+    for (const id of s.cursors.keys()) takeFrom(this.byChat, id, conn);
+  }
+
+  /** The socket follows the chat from `seq` on. */
+  private follow(conn: Conn, s: ConnState, id: number, seq: number): void {
+    s.cursors.set(id, seq);
+    addTo(this.byChat, id, conn);
+  }
+
+  private unfollow(conn: Conn, s: ConnState, id: number): void {
+    s.cursors.delete(id);
+    s.sent.delete(id);
+    takeFrom(this.byChat, id, conn);
+  }
+
+  /** The sockets that see the chat: those following it and the supervisors. */
+  private watchers(id: number): Set<Conn> {
+    const following = this.byChat.get(id);
+    if (!this.supervisors.size) return following ?? new Set();
+    return new Set([...(following ?? []), ...this.supervisors]);
   }
 
   /** Runs `fn` in the socket's queue: after everything already sent to it. */
@@ -128,10 +163,6 @@ export class ChatHub {
     }
   }
 
-  private sees(conn: Conn, s: ConnState, id: number): boolean {
-    return conn.kind === 'supervisor' || s.cursors.has(id);
-  }
-
   private pump(conn: Conn, id: number): void {
     const s = this.conns.get(conn);
     if (!s || s.pending.has(id)) return;
@@ -141,9 +172,9 @@ export class ChatHub {
       for (;;) {
         const from = s.cursors.get(id) ?? 0;
         const rows = await messagesAfter(this.db, id, from, PAGE);
-        if (!this.conns.has(conn)) return;
+        if (!this.conns.has(conn) || (conn.kind !== 'supervisor' && !s.cursors.has(id))) return;
         for (const m of rows) conn.send(m);
-        if (rows.length) s.cursors.set(id, rows.at(-1)!.seq);
+        if (rows.length) this.follow(conn, s, id, rows.at(-1)!.seq);
         if (rows.length < PAGE) return;
       }
     });
@@ -151,13 +182,37 @@ export class ChatHub {
 
   private notified(payload: string): void {
     if (payload.startsWith('t:')) return this.typing(payload.slice(2));
+    const carried = /^M:(\d+):/.exec(payload);
+    if (carried) return this.deliver(Number(carried[1]), payload.slice(carried[0].length));
     const m = /^([mc]):(\d+)$/.exec(payload);
     if (!m) return;
     const id = Number(m[2]);
     if (m[1] === 'm') {
-      for (const [conn, s] of this.conns) if (this.sees(conn, s, id)) this.pump(conn, id);
+      for (const conn of this.watchers(id)) this.pump(conn, id);
     } else {
       void this.changed(id).catch((err: unknown) => this.onError(err));
+    }
+  }
+
+  /** A new message carried by its notification: sent to every socket of the chat that has not had it, with no read. */
+  private deliver(id: number, json: string): void {
+    let frame: ChatMessageFrame;
+    try {
+      frame = JSON.parse(json) as ChatMessageFrame;
+    } catch {
+      return;
+    }
+    for (const conn of this.watchers(id)) {
+      const s = this.conns.get(conn)!;
+      void this.inQueue(conn, () => {
+        if (!this.conns.has(conn)) return;
+        const at = s.cursors.get(id);
+        // A supervisor meeting a chat for the first time reads it from its start (as `m:` does).
+        if (at === undefined) return conn.kind === 'supervisor' ? this.pump(conn, id) : undefined;
+        if (frame.seq <= at) return;
+        conn.send(frame);
+        s.cursors.set(id, frame.seq);
+      });
     }
   }
 
@@ -169,8 +224,8 @@ export class ChatHub {
     } catch {
       return;
     }
-    for (const [conn, s] of this.conns) {
-      if (!this.sees(conn, s, t.id) || (conn.kind === 'visitor') === (t.role === 'client')) continue;
+    for (const conn of this.watchers(t.id)) {
+      if ((conn.kind === 'visitor') === (t.role === 'client')) continue;
       void this.inQueue(conn, () => conn.send({ type: 'typing', chatId: t.chatId, role: t.role, content: t.content }));
     }
   }
@@ -180,19 +235,21 @@ export class ChatHub {
     const [info] = await chatInfos(this.db, [id]);
     if (!info) return;
     if (info.state !== 'assigned') this.assignSoon();
-    for (const [conn, s] of this.conns) {
-      const mine = conn.kind === 'agent' && info.state === 'assigned' && info.agent?.serverChatId === conn.seat;
+    const seat = info.state === 'assigned' ? info.agent?.serverChatId : undefined;
+    const concerned = new Set([...this.watchers(id), ...(seat === undefined ? [] : this.bySeat.get(seat) ?? [])]);
+    for (const conn of concerned) {
+      const s = this.conns.get(conn)!;
+      const mine = conn.kind === 'agent' && seat === conn.seat;
       if (conn.kind === 'agent' && mine && !s.cursors.has(id)) {
-        s.cursors.set(id, 0);
+        this.follow(conn, s, id, 0);
         this.sendChat(conn, s, info);
         this.pump(conn, id);
       } else if (conn.kind === 'agent' && !mine && s.cursors.has(id)) {
         void this.inQueue(conn, () => {
           conn.send(info.state === 'closed' ? { type: 'chat', chat: strip(info) } : { type: 'unassigned', chatId: info.chatId });
-          s.cursors.delete(id);
-          s.sent.delete(id);
+          this.unfollow(conn, s, id);
         });
-      } else if (this.sees(conn, s, id)) {
+      } else {
         this.sendChat(conn, s, info);
       }
     }
@@ -218,6 +275,18 @@ export class ChatHub {
     }
     this.assignSoon();
   }
+}
+
+function addTo<K>(index: Map<K, Set<Conn>>, key: K, conn: Conn): void {
+  const set = index.get(key);
+  if (set) set.add(conn);
+  else index.set(key, new Set([conn]));
+}
+
+function takeFrom<K>(index: Map<K, Set<Conn>>, key: K, conn: Conn): void {
+  const set = index.get(key);
+  if (!set?.delete(conn) || set.size) return;
+  index.delete(key);
 }
 
 /** The wire form of a chat (without the row id). */

@@ -10,6 +10,7 @@ import { seesAllSeats } from '../../schemas/permissions.ts';
 import { ChatHub, chatRules } from './hub.ts';
 import { serveVisitor } from './visitor.ts';
 import { serveAgent } from './agent.ts';
+import { wechatOf } from './channels/wechat/index.ts';
 
 /**
  * Sockets and new chats per sender (test hook). Customers behind one carrier NAT share an
@@ -111,6 +112,6 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
       return;
     }
     if (!agentCap(socket, agent.userId, chatSocketLimits.agentSocketsPerUser, tooMany(lang, chatSocketLimits.agentSocketsPerUser))) return;
-    serveAgent(socket, lang, agent, { db: ctx.db, sessions, clock: ctx.clock }, hub, rules, log);
+    serveAgent(socket, lang, agent, { db: ctx.db, sessions, clock: ctx.clock, channel: wechatOf(ctx) }, hub, rules, log);
   });
 }

@@ -2,13 +2,17 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/types.ts';
 import type { MessageKey } from '../http/language.ts';
 import type { ChatInfo, ChatMessageFrame, ReadState } from '../../schemas/protocol/chat.ts';
+import { checkFileMessage } from './file-messages.ts';
 
 /**
  * The chat tables as the hub writes and reads them (migrations 005, 006, 012, 015). Every change is
  * announced on channel `chat_hub` inside its transaction, so every process (PGlite: this one)
- * hears of it after commit: `m:<id>` a message was stored, `c:<id>` the chat's state changed,
- * `t:<json Typing>` someone is typing (not stored; it carries all its receivers need, so a
- * flood of typing frames costs no query per receiving socket). Receivers read the rows themselves.
+ * hears of it after commit: `M:<id>:<json message frame>` a message was stored, carried whole
+ * (the receivers read nothing); `m:<id>` a message was stored that the receivers read themselves
+ * (too long for a notification's 8,000 bytes, or written by a writer that does not build the
+ * frame); `c:<id>` the chat's state changed; `t:<json Typing>` someone is typing (not stored;
+ * it carries all its receivers need, so a flood of typing frames costs no query per receiving
+ * socket).
  */
 export const CHANNEL = 'chat_hub';
 
@@ -24,7 +28,8 @@ export interface ChatRow { id: number; chatId: string; seat: string; state: stri
 
 export type Refusal = { refused: MessageKey };
 
-const CHAT_ROW = `SELECT id, client_chat_id AS "chatId", user_seat_no AS seat, state, rating FROM chats`;
+const CHAT_COLUMNS = `id, client_chat_id AS "chatId", user_seat_no AS seat, state, rating`;
+const CHAT_ROW = `SELECT ${CHAT_COLUMNS} FROM chats`;
 
 /** ChatInfo plus the row id the hub works with. */
 export type ChatInfoRow = ChatInfo & { id: number };
@@ -52,7 +57,7 @@ export async function chatInfos(db: Queryable, ids: number[]): Promise<ChatInfoR
 /** Open chats of one seat, or every open chat (supervisors: seat undefined). */
 export async function openChats(db: Queryable, seat: string | undefined): Promise<ChatInfoRow[]> {
   const rows = await db.query<InfoRow>(
-    `${CHAT_INFO} WHERE ch.state = 'on' AND ch.source_way = 'web' AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
+    `${CHAT_INFO} WHERE ch.state = 'on' AND (ch.source_way = 'web' OR ch.wx_openid IS NOT NULL) AND ($1::text IS NULL OR ch.user_seat_no = $1) ORDER BY ch.id`, [seat ?? null]);
   return rows.map(toInfo);
 }
 
@@ -101,22 +106,89 @@ export async function withChat<T>(db: Db, id: number, check: (chat: ChatRow) => 
 
 export interface NewMessage { role: 'client' | 'agent'; sender: string; clientMsgId: string; contentType: string; content: string }
 
-/** Stores the message, sent at `at` (the server's clock), or finds the one stored under its client id; returns its seq. */
+/**
+ * The notification of a message just inserted (`ins`, a row of chat_messages, in `c`, the chat's
+ * row): the wire frame itself, as messagesAfter reads it, when it fits in a notification, else
+ * `m:<id>` and the receivers read it. The frame is built here so that it is read once, by the
+ * statement that wrote it.
+ */
+const MESSAGE_NOTICE = `pg_notify('${CHANNEL}', (
+  SELECT CASE WHEN octet_length(f.frame) <= 7900 THEN 'M:' || ins.chat_id || ':' || f.frame ELSE 'm:' || ins.chat_id END
+    FROM (SELECT json_build_object('type', 'message', 'chatId', c."chatId", 'seq', ins.seq, 'role', ins.role,
+            'contentType', ins.content_type, 'content', ins.content, 'createTime', to_char(ins.create_time, 'YYYY-MM-DD HH24:MI:SS'),
+            'sender', ins.sender, 'clientMsgId', ins.client_msg_id)::text AS frame) f))`;
+
+/** Inserts the message into chat `c` (a CHAT_ROW) where `condition` holds (nothing when it was stored before under its client id). */
+const INSERT_MESSAGE = (condition: string) => `ins AS (
+    INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg, create_time)
+    SELECT c.id, $2::text, $3::text, $4::text, $5::text, $6::text, $2::text = 'client', $7::timestamptz FROM c WHERE ${condition}
+    ON CONFLICT (chat_id, sender, client_msg_id) WHERE client_msg_id IS NOT NULL DO NOTHING
+    RETURNING chat_id, seq, role, sender, client_msg_id, content_type, content, create_time),
+  upd AS (UPDATE chats SET last_msg_time = ins.create_time FROM ins WHERE chats.id = ins.chat_id)`;
+
+/** The seq of the message: the new row's, else the one stored before under the same client id (a re-send). */
+const SEQ = `coalesce(ins.seq, (SELECT m.seq FROM chat_messages m WHERE m.chat_id = c.id AND m.sender = $3 AND m.client_msg_id = $4))`;
+
+const messageParams = (id: number | string, m: NewMessage, at: Date) =>
+  [id, m.role, m.sender, m.clientMsgId, m.contentType, m.content, at.toISOString()];
+
+/** A re-send that met its first row while that row's writer was still committing: read it now. */
+async function storedSeq(db: Queryable, chatId: number, m: NewMessage): Promise<number> {
+  const [first] = await db.query<{ seq: number }>(
+    'SELECT seq FROM chat_messages WHERE chat_id = $1 AND sender = $2 AND client_msg_id = $3', [chatId, m.sender, m.clientMsgId]);
+  return first!.seq;
+}
+
+/**
+ * Stores the message, sent at `at` (the server's clock), or finds the one stored under its client
+ * id; returns its seq. For a writer that holds the chat's row lock (withChat); one statement.
+ */
 export async function storeMessage(tx: Queryable, chat: ChatRow, m: NewMessage, at: Date): Promise<number> {
-  const [stored] = await tx.query<{ seq: number }>(
-    `INSERT INTO chat_messages (chat_id, role, sender, client_msg_id, content_type, content, is_new_msg, create_time)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (chat_id, sender, client_msg_id) WHERE client_msg_id IS NOT NULL DO NOTHING RETURNING seq`,
-    [chat.id, m.role, m.sender, m.clientMsgId, m.contentType, m.content, m.role === 'client', at.toISOString()],
-  );
-  if (!stored) {
-    const [first] = await tx.query<{ seq: number }>(
-      'SELECT seq FROM chat_messages WHERE chat_id = $1 AND sender = $2 AND client_msg_id = $3', [chat.id, m.sender, m.clientMsgId]);
-    return first!.seq;
+  await checkFileMessage(tx, chat.id, m);
+  const [row] = await tx.query<{ seq: number | null }>(
+    `WITH c AS (${CHAT_ROW} WHERE id = $1::bigint), ${INSERT_MESSAGE('true')}
+     SELECT ${SEQ} AS seq, CASE WHEN ins.seq IS NOT NULL THEN ${MESSAGE_NOTICE} END AS notice FROM c LEFT JOIN ins ON true`,
+    messageParams(chat.id, m, at), 'chat_store_message');
+  return row?.seq ?? storedSeq(tx, chat.id, m);
+}
+
+/** A chat as postMessage found it: with its channel ('web', or another whose rules apply first). */
+export type PostedChat = ChatRow & { source: string };
+
+/**
+ * The hub's whole write of a message, in one statement (its own transaction): locks the chat
+ * (by wire id, or row id), stores the message if the chat is open and the writer may write in
+ * it (a visitor in their chat; an agent in a chat assigned to their seat, `m.sender`), updates
+ * the chat's last message time and announces the message with its frame. Answers the chat as
+ * locked and the message's seq, or the refusal of `check` on the same row (chatNotFound: no such
+ * chat); a re-send gets its first seq and changes nothing. `webOnly`: a chat of another channel
+ * (WeChat) is left as it is and answered with seq null, for the caller to apply that channel's
+ * rules first and post again by row id.
+ */
+export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
+  check: (chat: ChatRow) => MessageKey | null, webOnly?: false): Promise<{ chat: PostedChat; seq: number } | Refusal>;
+export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
+  check: (chat: ChatRow) => MessageKey | null, webOnly: true): Promise<{ chat: PostedChat; seq: number | null } | Refusal>;
+export async function postMessage(db: Db, chat: { id: number } | { chatId: string }, m: NewMessage, at: Date,
+  check: (chat: ChatRow) => MessageKey | null, webOnly = false): Promise<{ chat: PostedChat; seq: number | null } | Refusal> {
+  const byWireId = 'chatId' in chat;
+  if (m.contentType !== 'text') {
+    // A file kind names a file its sender uploaded to this chat (file-messages.ts): read first, like storeMessage.
+    const id = byWireId ? (await chatIdOf(db, chat.chatId))?.id : chat.id;
+    if (id === undefined) return { refused: 'chatNotFound' };
+    await checkFileMessage(db, id, m);
   }
-  await tx.query('UPDATE chats SET last_msg_time = $2 WHERE id = $1', [chat.id, at.toISOString()]);
-  await notify(tx, `m:${chat.id}`);
-  return stored.seq;
+  const [row] = await db.query<PostedChat & { seq: number | null }>(
+    `WITH c AS (SELECT ${CHAT_COLUMNS}, source_way AS source FROM chats WHERE ${byWireId ? 'client_chat_id = $1::text' : 'id = $1::bigint'} FOR UPDATE),
+       ${INSERT_MESSAGE(`c.state = 'on' AND ($2::text = 'client' OR c.seat = $3::text) AND (NOT $8::boolean OR c.source = 'web')`)}
+     SELECT c.*, ${SEQ} AS seq, CASE WHEN ins.seq IS NOT NULL THEN ${MESSAGE_NOTICE} END AS notice FROM c LEFT JOIN ins ON true`,
+    [...messageParams(byWireId ? chat.chatId : chat.id, m, at), webOnly], byWireId ? 'chat_post_by_wire_id' : 'chat_post_by_id');
+  if (!row) return { refused: 'chatNotFound' };
+  const { seq, notice: _notice, ...locked } = row as typeof row & { notice: unknown };
+  const why = check(locked);
+  if (why) return { refused: why };
+  if (webOnly && locked.source !== 'web') return { chat: locked, seq: null };
+  return { chat: locked, seq: seq ?? (await storedSeq(db, locked.id, m)) };
 }
 
 /** The chat's messages after `seq`, in order, at most `limit`. */

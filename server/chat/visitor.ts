@@ -5,7 +5,7 @@ import { VISITOR_FRAMES, type VisitorFrame } from '../../schemas/protocol/chat.t
 import type { ChatHub, Conn } from './hub.ts';
 import { strip } from './hub.ts';
 import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
-import { chatByToken, chatInfos, closeChat, createChat, notifyTyping, rateChat, storeMessage, withChat, type Refusal } from './store.ts';
+import { chatByToken, chatInfos, closeChat, createChat, notifyTyping, postMessage, rateChat, withChat, type Refusal } from './store.ts';
 import type { Clock } from '../clock.ts';
 
 const checks = checksOf<VisitorFrame>(VISITOR_FRAMES);
@@ -55,11 +55,9 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
     const id = chat;
     const isOpen = (c: { state: string }) => (c.state === 'on' ? null : 'chatClosed' as const);
     if (f.type === 'message') {
-      const stored = refused(await withChat(db, id, isOpen, async (tx, c) => ({
-        chatId: c.chatId,
-        seq: await storeMessage(tx, c, { role: 'client', sender: 'client', clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date()),
-      })));
-      out.send({ type: 'ack', chatId: stored.chatId, clientMsgId: f.clientMsgId, seq: stored.seq });
+      const posted = refused(await postMessage(db, { id },
+        { role: 'client', sender: 'client', clientMsgId: f.clientMsgId, contentType: f.contentType, content: f.content }, clock.date(), isOpen));
+      out.send({ type: 'ack', chatId: posted.chat.chatId, clientMsgId: f.clientMsgId, seq: posted.seq });
     } else if (f.type === 'typing') {
       await notifyTyping(db, { id, chatId, role: 'client', content: f.content ?? '' });
     } else if (f.type === 'close') {

@@ -6,10 +6,10 @@ import type { Db } from './types.ts';
 export type { Db, Queryable, Row } from './types.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/pgdata. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'timeZone'>, clockOffsetMs = 0): Promise<Db> {
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'timeZone'> & Partial<Pick<Config, 'dbLimits'>>, clockOffsetMs = 0): Promise<Db> {
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(config.databaseUrl, config.timeZone, clockOffsetMs);
+    return openPostgres(config.databaseUrl, config.timeZone, clockOffsetMs, config.dbLimits);
   }
   const dir = path.join(config.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });

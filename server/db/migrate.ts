@@ -23,7 +23,12 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
     version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    if (db.engine === 'postgres') {
+      // A migration (an index on a large table) or the wait for another process's may outlast
+      // the pool's statement_timeout (DbLimits): none for this one transaction.
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    }
     const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     for (const m of migrations) {
       if (done.has(m.version)) continue;

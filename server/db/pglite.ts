@@ -1,16 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
 import { clockOffsetStatement } from '../../schemas/clock-sql.ts';
-import { channelName, parsers, timeZoneStatement } from './types.ts';
+import { channelName, meter, parsers, timeZoneStatement } from './types.ts';
 
-function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
+type Meter = ReturnType<typeof meter>;
+
+/** PGlite has no named statements in its query API: `name` is ignored (one session, planned at each call). */
+function wrap(conn: Pick<PGlite, 'query' | 'exec'>, m: Meter): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await conn.query<T>(sql, params as unknown[]);
+      const res = await m.run(1, () => conn.query<T>(sql, params as unknown[]));
       return res.rows;
     },
     async exec(sql: string) {
-      await conn.exec(sql);
+      await m.run(1, () => conn.exec(sql));
     },
   };
 }
@@ -37,10 +40,13 @@ export async function openPglite(dataDir: string | undefined, timeZone: string, 
 }
 
 function asDb(pg: PGlite): Db {
+  const m = meter();
   return {
     engine: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    counters: m.counters,
+    ...wrap(pg, m),
+    // BEGIN and COMMIT (or ROLLBACK) count as the two statements they are.
+    transaction: (fn) => m.run(2, () => pg.transaction((tx) => fn(wrap(tx, m)))),
     // PGlite is one in-process database: its own listen delivers every NOTIFY after commit, and
     // there is no connection to lose (`resumed` is never called).
     listen: (channel, handler) => pg.listen(channelName(channel), handler),

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './types.ts';
+import type { Db, DbLimits, Queryable, Row } from './types.ts';
 import { clockOffsetOption } from '../../schemas/clock-sql.ts';
-import { channelName, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
+import { channelName, DEFAULT_DB_LIMITS, meter, parsers, timeZoneStatement, type NotifyHandler } from './types.ts';
 
 const typeParsers = {
   getTypeParser(oid: number, format?: string) {
@@ -11,13 +11,16 @@ const typeParsers = {
   },
 };
 
-/** A pool on a real PostgreSQL server; every connection gets the same time zone and the server clock's offset (schemas/clock-sql.ts). */
-export async function openPostgres(url: string, timeZone: string, clockOffsetMs = 0): Promise<Db> {
+/**
+ * A pool on a real PostgreSQL server; every connection gets the same time zone, the server
+ * clock's offset (schemas/clock-sql.ts) and the limits PostgreSQL enforces itself (DbLimits).
+ */
+export async function openPostgres(url: string, timeZone: string, clockOffsetMs = 0, limits: DbLimits = DEFAULT_DB_LIMITS): Promise<Db> {
   timeZoneStatement(timeZone); // refuses a malformed zone before it reaches a connection string
   // The session time zone as a startup option: set before any query runs on a new connection,
   // instead of a SET racing the pool's first query on it.
   const pool = new pg.Pool({
-    connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig, options: `-c TimeZone=${timeZone} ${clockOffsetOption(clockOffsetMs)}`,
+    connectionString: url, max: 10, types: typeParsers as pg.CustomTypesConfig, options: `-c TimeZone=${timeZone} ${clockOffsetOption(clockOffsetMs)} ${limitOptions(limits)}`,
   });
   // An idle connection the server ends (a restart, an administrator, a failover) is dropped by
   // the pool and replaced at the next query; unhandled, its 'error' would end the process.
@@ -28,30 +31,42 @@ export async function openPostgres(url: string, timeZone: string, clockOffsetMs 
   const probe = await pool.connect();
   probe.release();
   const listener = notificationListener(url);
+  const m = meter();
   const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await c.query(sql, params as unknown[]);
+    async query<T = Row>(sql: string, params: readonly unknown[] = [], name?: string) {
+      // A named statement is parsed and planned once per pooled connection (pg keeps it by name).
+      const res = await m.run(1, () => c.query({ text: sql, values: params as unknown[], ...(name ? { name } : {}) }));
       return res.rows as T[];
     },
     async exec(sql: string) {
-      await c.query(sql);
+      await m.run(1, () => c.query(sql));
     },
   });
   return {
     engine: 'postgres',
+    counters: m.counters,
     ...over(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle connections: one PostgreSQL ends while it is
+      // checked out and no statement runs (idle_in_transaction_session_timeout) would end the
+      // process. The next statement on it fails instead, and the connection is discarded.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
       try {
-        await client.query('BEGIN');
+        await m.run(1, () => client.query('BEGIN'));
         const out = await fn(over(client));
-        await client.query('COMMIT');
+        await m.run(1, () => client.query('COMMIT'));
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) await m.run(1, () => client.query('ROLLBACK')).catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     listen: listener.listen,
@@ -61,6 +76,10 @@ export async function openPostgres(url: string, timeZone: string, clockOffsetMs 
     },
   };
 }
+
+/** DbLimits as startup options of every pooled connection (not the listening one, which never runs a transaction). */
+const limitOptions = (limits: DbLimits) =>
+  `-c statement_timeout=${Math.trunc(limits.statementTimeoutMs)} -c idle_in_transaction_session_timeout=${Math.trunc(limits.idleInTransactionMs)}`;
 
 /** How long to wait before connecting the listening client again after it dropped. */
 export const RELISTEN_DELAY_MS = 1000;
@@ -76,12 +95,21 @@ function notificationListener(url: string) {
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let lost = false;
+  /** Back after a drop and the resumers not told yet: told before the new connection's first notification. */
+  let resumePending = false;
   let retry: NodeJS.Timeout | undefined;
+  const resume = () => {
+    if (!resumePending) return;
+    resumePending = false;
+    for (const r of resumers) r();
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (n) => {
+        // A listener reads afresh (resumed) before it hears what follows the gap, never after.
+        resume();
         for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
       });
       c.on('error', (err) => {
@@ -90,11 +118,11 @@ function notificationListener(url: string) {
       });
       c.on('end', () => dropped(c));
       await c.connect();
+      if (lost) resumePending = true;
       for (const channel of handlers.keys()) await c.query(`LISTEN ${channel}`);
-      const wasDropped = lost;
       lost = false;
       client = c;
-      if (wasDropped) for (const r of resumers) r();
+      resume();
       return c;
     })().finally(() => {
       connecting = undefined;

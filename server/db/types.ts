@@ -2,17 +2,57 @@
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  /** One parameterised statement; `$1..$n` bind `params`. */
-  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * One parameterised statement; `$1..$n` bind `params`. `name` makes it a named prepared
+   * statement where the engine keeps one per connection (PostgreSQL: parsed and planned once per
+   * connection); one name is one text, always.
+   */
+  query<T = Row>(sql: string, params?: readonly unknown[], name?: string): Promise<T[]>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * What PostgreSQL itself ends on a pooled connection (milliseconds; 0 = never): a statement
+ * running longer (statement_timeout), a transaction left idle longer
+ * (idle_in_transaction_session_timeout), so no client, however slow, holds a connection for good.
+ */
+export interface DbLimits { statementTimeoutMs: number; idleInTransactionMs: number }
+
+export const DEFAULT_DB_LIMITS: DbLimits = { statementTimeoutMs: 300_000, idleInTransactionMs: 120_000 };
+
 /** Called with each notification's payload on a channel. */
 export type NotifyHandler = (payload: string) => void;
 
+/**
+ * What this process asked of the database so far: statements sent (a transaction's BEGIN and
+ * COMMIT count) and the milliseconds during which at least one was under way (on PGlite, whose
+ * one database thread runs one at a time, the time that thread was taken). bench/ reads them.
+ */
+export interface DbCounters { statements: number; busyMs: number }
+
+/** Counts what `run` is given: `n` statements, timed while any is under way. */
+export function meter(): { counters: DbCounters; run<T>(n: number, work: () => Promise<T>): Promise<T> } {
+  const counters: DbCounters = { statements: 0, busyMs: 0 };
+  let open = 0;
+  let since = 0;
+  return {
+    counters,
+    async run(n, work) {
+      counters.statements += n;
+      if (open++ === 0) since = performance.now();
+      try {
+        return await work();
+      } finally {
+        if (--open === 0) counters.busyMs += performance.now() - since;
+      }
+    },
+  };
+}
+
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  readonly counters: DbCounters;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * LISTEN on `channel` (a plain lower-case name): `handler` gets every payload NOTIFYed there

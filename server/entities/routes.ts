@@ -12,10 +12,14 @@ import { checkInScope, readRow, removeRows, saveRow } from './write-sql.ts';
 type Values = Record<string, unknown>;
 const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Registers list, save, remove and options of one entity under api/<module>/<action>; the hooks come from the entity's own module. */
+/** Registers list, save, remove and options of one entity under api/<module>/<action> (and api/<alias>/<action>); the hooks come from the entity's own module. */
 export function registerEntity(app: FastifyInstance, ctx: AppContext, model: EntityModel, hooks: EntityHooks = {}): void {
   const { res } = model;
-  const url = (action: string) => `/api/${res.module}/${action}`;
+  // Each action under the entity's module and under every alias the spec also names it by.
+  const post: FastifyInstance['post'] = ((action: string, ...rest: unknown[]) => {
+    for (const module of [res.module, ...(res.aliases ?? [])]) (app.post as (...a: unknown[]) => unknown)(`/api/${module}/${action}`, ...rest);
+    return app;
+  }) as FastifyInstance['post'];
   const checkList: Check<Conditions> = compile(model.listSchema);
   const checkCreate: Check<Values> = compile(model.createSchema, model.props);
   const checkUpdate: Check<Values> = compile(model.updateSchema, model.props);
@@ -23,7 +27,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   const listSchema = model.listSchema as { properties: Record<string, object> };
   const scopeOf = (req: FastifyRequest): RowScope | undefined => (hooks.rowScope ? (bind) => hooks.rowScope!(req.user!, bind) : undefined);
 
-  app.post(url(res.actions.list), { config: { access: res.permissions.read } }, async (req) => {
+  post(res.actions.list, { config: { access: res.permissions.read } }, async (req) => {
     const lang = languageOf(req);
     const c = conditionsOf(listSchema, req);
     checkList(c, lang);
@@ -34,7 +38,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   });
 
   if (res.actions.save && res.permissions.write) {
-    app.post(url(res.actions.save), { config: { access: res.permissions.write } }, async (req) => {
+    post(res.actions.save, { config: { access: res.permissions.write } }, async (req) => {
       const lang = languageOf(req);
       const body = bodyOf(req);
       const isCreate = !(isObject(body) && body[model.idProp] !== undefined);
@@ -55,7 +59,7 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   }
 
   if (res.actions.remove && res.permissions.remove) {
-    app.post(url(res.actions.remove), { config: { access: res.permissions.remove } }, async (req) => {
+    post(res.actions.remove, { config: { access: res.permissions.remove } }, async (req) => {
       const lang = languageOf(req);
       const body = bodyOf(req);
       checkRemove(body, lang);
@@ -70,6 +74,6 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   }
 
   if (res.actions.options && res.options) {
-    app.post(url(res.actions.options), { config: { access: res.permissions.options ?? res.permissions.read } }, async (req) => ok(await optionList(ctx.db, model, scopeOf(req))));
+    post(res.actions.options, { config: { access: res.permissions.options ?? res.permissions.read } }, async (req) => ok(await optionList(ctx.db, model, scopeOf(req))));
   }
 }

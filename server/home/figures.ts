@@ -33,11 +33,21 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
     if (!model) throw new Error(`home: ${where} names unknown report "${id}"`);
     return model;
   };
+  /** A report a figure reads or opens: it exists, has today's period, takes the conditions, and narrows an agent to their seat. */
+  const source = (panel: HomePanel, where: string, id: string, conditions: HomeFigureDef['conditions']) => {
+    const model = find(id, where);
+    if (!model.ranges.some((r) => r.from === 'startTime' && r.to === 'endTime')) throw new Error(`home: ${where}: report ${id} has no startTime/endTime period`);
+    const withDay = { ...conditions, startTime: '2000-01-01', endTime: '2000-01-01' };
+    const check: Check<Conditions> = compile(model.validation);
+    check(withDay, 'en');
+    checkConditions(model, withDay, 'en');
+    if (panel === 'agent' && !model.schema.ownSeat) throw new Error(`home: ${where}: report ${id} has no ownSeat, so an agent's figure would count every seat`);
+    return model;
+  };
   const plan = (panel: HomePanel, def: HomeFigureDef): Planned => {
     const where = `figure ${panel}.${def.key}`;
-    const model = find(def.report, where);
+    const model = source(panel, where, def.report, def.conditions);
     const s = model.schema;
-    if (!model.ranges.some((r) => r.from === 'startTime' && r.to === 'endTime')) throw new Error(`home: ${where}: report ${s.id} has no startTime/endTime period`);
     let format: Format = 'number';
     let sum = false;
     if (def.value !== 'total') {
@@ -50,21 +60,8 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
       // A sum over no rows (no chats today) is nothing: 0, where the report's totals row is empty.
       sum = Boolean(s.totals) && column.total === 'sum';
     }
-    const conditions = { ...def.conditions, startTime: '2000-01-01', endTime: '2000-01-01' };
-    const check: Check<Conditions> = compile(model.validation);
-    check(conditions, 'en');
-    checkConditions(model, conditions, 'en');
-    if (panel === 'agent' && !s.ownSeat) throw new Error(`home: ${where}: report ${s.id} has no ownSeat, so an agent's figure would count every seat`);
-    if (def.list) {
-      // The list a figure opens is checked as its report is: a period, valid conditions, an agent's own seat.
-      const list = find(def.list.report, `${where}'s list`);
-      if (!list.ranges.some((r) => r.from === 'startTime' && r.to === 'endTime')) throw new Error(`home: ${where}: list ${list.schema.id} has no startTime/endTime period`);
-      const listConditions = { ...def.list.conditions, startTime: '2000-01-01', endTime: '2000-01-01' };
-      const checkList: Check<Conditions> = compile(list.validation);
-      checkList(listConditions, 'en');
-      checkConditions(list, listConditions, 'en');
-      if (panel === 'agent' && !list.schema.ownSeat) throw new Error(`home: ${where}: list ${list.schema.id} has no ownSeat`);
-    }
+    // The list a figure opens is checked as its report is.
+    if (def.list) source(panel, `${where}'s list`, def.list.report, def.list.conditions);
     return { def, model, format, sum };
   };
   const hourly = find(HOME_HOURLY.report, 'the hourly chart');

@@ -18,16 +18,21 @@ const STALE_BEATS = 3;
 /** Error rows are kept this long (the figure is the last hour's). */
 const ERRORS_KEPT = "interval '1 day'";
 
-/** Starts this process's heartbeat once the server is ready, and ends it (deleting its row) when the server closes. */
-export function trackProcess(app: FastifyInstance, db: Db): void {
+/**
+ * Starts this process's heartbeat once the server is ready (with its switch link, `link()`), and
+ * ends it (deleting its row) when the server closes. Rows of processes that died without closing
+ * are deleted a day after their last heartbeat, with old error rows.
+ */
+export function trackProcess(app: FastifyInstance, db: Db, link: () => string): void {
   const id = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   const beat = async () => {
-    await db.query('UPDATE server_processes SET last_seen = now() WHERE id = $1', [id]);
+    await db.query('UPDATE server_processes SET last_seen = now(), switch_link = $2 WHERE id = $1', [id, link()]);
     await db.query(`DELETE FROM server_errors WHERE at < now() - ${ERRORS_KEPT}`);
+    await db.query(`DELETE FROM server_processes WHERE last_seen < now() - ${ERRORS_KEPT}`);
   };
   app.addHook('onReady', async () => {
-    await db.query('INSERT INTO server_processes (id, host, pid) VALUES ($1, $2, $3)', [id, os.hostname(), process.pid]);
+    await db.query('INSERT INTO server_processes (id, host, pid, switch_link) VALUES ($1, $2, $3, $4)', [id, os.hostname(), process.pid, link()]);
     timer = setInterval(() => void beat().catch((err: unknown) => app.log.warn({ err }, 'process heartbeat not written')), healthTiming.heartbeatMs);
     timer.unref();
   });
@@ -57,11 +62,12 @@ async function diskOf(dir: string): Promise<Health['recordings']> {
 
 const COUNTS = `SELECT
   (SELECT count(*) FROM server_processes WHERE last_seen > now() - make_interval(secs => $1::double precision / 1000))::int AS processes,
+  (SELECT count(*) FROM server_processes WHERE last_seen > now() - make_interval(secs => $1::double precision / 1000) AND switch_link = 'ready')::int AS "linkedProcesses",
   (SELECT count(*) FROM phone_sockets WHERE closed_at IS NULL AND present_until > now())::int AS "phoneSockets",
   (SELECT count(*) FROM chat_agent_sockets WHERE closed_at IS NULL AND last_seen > now() - make_interval(secs => $2::double precision / 1000))::int AS "chatSockets",
   (SELECT count(*) FROM server_errors WHERE at > now() - interval '1 hour')::int AS "errorsLastHour"`;
 
-type Counts = Pick<Health, 'processes' | 'phoneSockets' | 'chatSockets' | 'errorsLastHour'>;
+type Counts = Pick<Health, 'processes' | 'linkedProcesses' | 'phoneSockets' | 'chatSockets' | 'errorsLastHour'>;
 
 /** The health figures now: the database's answer time, this process's switch link, and what every process shares. */
 export async function readHealth(db: Db, switchLink: string, recordingsDir: string): Promise<Health> {
@@ -77,6 +83,7 @@ export async function readHealth(db: Db, switchLink: string, recordingsDir: stri
     database: { engine: db.engine, ok: counts !== undefined, ms },
     switchLink,
     processes: counts?.processes ?? 0,
+    linkedProcesses: counts?.linkedProcesses ?? 0,
     phoneSockets: counts?.phoneSockets ?? 0,
     chatSockets: counts?.chatSockets ?? 0,
     errorsLastHour: counts?.errorsLastHour ?? 0,

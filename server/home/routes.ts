@@ -21,7 +21,8 @@ const noBody: Check<Record<string, never>> = compile({ type: 'object', additiona
  */
 export default async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const plan = planHome(ctx.reports);
-  trackProcess(app, ctx.db);
+  const switchLink = () => (app.hasDecorator('telephony') ? app.telephony.link() : 'closed');
+  trackProcess(app, ctx.db, switchLink);
 
   app.post('/api/Home/getHome', { config: { access: anyUser } }, async (req) => {
     noBody(bodyOf(req), languageOf(req));
@@ -30,7 +31,6 @@ export default async function homeRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/Home/getHealth', { config: { access: HEALTH_READERS } }, async (req) => {
     noBody(bodyOf(req), languageOf(req));
-    const link = app.hasDecorator('telephony') ? app.telephony.link() : 'closed';
-    return ok(await readHealth(ctx.db, link, ctx.config.telephony.recordingsDir));
+    return ok(await readHealth(ctx.db, switchLink(), ctx.config.telephony.recordingsDir));
   });
 }

@@ -60,7 +60,7 @@ export interface WatchOptions {
 export class SocketSession {
   private readonly timer: NodeJS.Timeout;
   private readonly expiry?: NodeJS.Timeout;
-  private ended = false;
+  private done = false;
   private lastChecked = Date.now();
 
   constructor(
@@ -85,9 +85,14 @@ export class SocketSession {
     }
   }
 
+  /** The session ended (or the socket stopped watching it): known without a query. */
+  get ended(): boolean {
+    return this.done;
+  }
+
   /** True while the session is live, the user still holds the seat and is still admitted; else ends it (once) and answers false. */
   async check(): Promise<boolean> {
-    if (this.ended) return false;
+    if (this.done) return false;
     this.lastChecked = Date.now();
     let user: SessionUser | undefined;
     try {
@@ -96,7 +101,7 @@ export class SocketSession {
       if (!(err instanceof ApiError)) throw err; // the database failed: the command fails, the socket stays
       user = undefined; // superseded by a newer login: on a socket, simply ended
     }
-    if (this.ended) return false;
+    if (this.done) return false;
     const why: SessionEnd | null = !user ? 'ended'
       : this.seat !== null && user.userSeatNo !== this.seat ? 'seat'
         : this.admits && !this.admits(user) ? 'role' : null;
@@ -112,7 +117,7 @@ export class SocketSession {
   }
 
   stop(): void {
-    this.ended = true;
+    this.done = true;
     clearInterval(this.timer);
     clearTimeout(this.expiry);
     this.watch.forget(this);

@@ -28,6 +28,22 @@ export default {
   fileOrderVisitor: { en: 'Only a logged-in user can attach a file to a work order', zh: '只有登录用户才能向工单添加附件' },
   fileOneTarget: { en: 'workOrderId: a file goes to a chat or to a work order, not both', zh: 'workOrderId：文件只能发送到会话或添加到工单，不能同时指定' },
   fileLinkNotOrder: { en: 'Permission denied: file {id} belongs to a work order outside your reach', zh: '无权限：文件 {id} 属于您无权查看的工单' },
+  chatFileNotUploaded: {
+    en: 'An image, file or sound message must name a file you uploaded to this chat: send the file again',
+    zh: '图片、文件或语音消息必须是您在本会话中上传的文件，请重新发送该文件',
+  },
+  anonUploadAddressFull: {
+    en: 'Too many files were sent from your network in the last hour (at most {max}): try again in {minutes} minutes',
+    zh: '您的网络在过去一小时内发送的文件过多（最多 {max}），请 {minutes} 分钟后再试',
+  },
+  anonUploadTotalFull: {
+    en: 'Too many files were sent by visitors in the last hour (at most {max} in all): try again in {minutes} minutes',
+    zh: '过去一小时内访客发送的文件过多（共最多 {max}），请 {minutes} 分钟后再试',
+  },
+  uploadDiskFull: {
+    en: 'The server is short of disk space: files cannot be sent now. Please tell the administrator',
+    zh: '服务器磁盘空间不足，暂时无法发送文件，请联系管理员',
+  },
   fileNotFound: { en: 'File not found', zh: '文件不存在' },
   fileGone: { en: 'The file is no longer stored on the server', zh: '服务器上已没有该文件' },
 } as const;

@@ -8,7 +8,8 @@ import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import { checkConditions } from './check.ts';
 import { exportCount, readExportRows } from './export-rows.ts';
 import { columnTitle, reportTitle, totalsRow, wordedRows, yesNoWords } from './export-titles.ts';
-import { csvSink, xlsxSink, type ExportColumn, type RowSink } from './export-writers.ts';
+import { exportBudget, type ExportBudget } from './export-budget.ts';
+import { csvSink, READER_STALLED, xlsxSink, type ExportColumn, type RowSink, type SinkOptions } from './export-writers.ts';
 import type { ReportModel } from './model.ts';
 import { reportTotals } from './sql.ts';
 
@@ -40,9 +41,12 @@ export function formatOf(req: FastifyRequest, lang: Language): { format: ExportF
  * POST api/export/<module>/<action>?format=xlsx|csv of one report with `export: true`: the same
  * access rule, condition validation and own-seat filter as the report, every filtered row (not a
  * page) streamed as a file. Bad conditions and an export over EXPORT_MAX_ROWS are answered 400
- * before the file starts; after that a failure can only cut the download short.
+ * before the file starts; after that a failure can only cut the download short. An export takes
+ * a slot of the server's export budget (429 when spent) from before its first statement until the download ends,
+ * and a reader that stops reading ends it after EXPORT_WRITE_TIMEOUT_SECONDS.
  */
 export function registerReportExport(app: FastifyInstance, ctx: AppContext, model: ReportModel): void {
+  const budget = exportBudgetOf(ctx);
   const check: Check<Conditions> = compile(model.validation);
   const s = model.schema;
   app.post(`/api/export/${s.endpoint.module}/${s.endpoint.action}`, { config: { access: s.access } }, async (req, reply) => {
@@ -52,28 +56,39 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     check(c, lang);
     checkConditions(model, c, lang);
     const max = ctx.config.exportMaxRows;
-    const rows = await exportCount(ctx.db, model, c, req.user);
-    if (rows > max) throw badRequest(message(lang, 'exportTooManyRows', { rows, max }));
+    const release = budget.take(req.user!.userId, lang);
+    let rows: number;
+    try {
+      rows = await exportCount(ctx.db, model, c, req.user);
+      if (rows > max) throw badRequest(message(lang, 'exportTooManyRows', { rows, max }));
+    } catch (err) {
+      release();
+      throw err;
+    }
 
     const title = reportTitle(lang, s);
     const columns: ExportColumn[] = s.columns.map((col) => ({ key: col.key, title: columnTitle(lang, s, col), format: col.format }));
     const words = yesNoWords(lang);
     const worded = wordedRows(lang, s);
     const out = new PassThrough();
-    const sink: RowSink = format === 'xlsx' ? xlsxSink(out, title, columns, words) : csvSink(out, columns, words);
+    const sink: RowSink = exportSink(format, out, title, columns, words, { stallMs: ctx.config.exports.writeTimeoutMs });
     let gone = false;
+    // 'close' comes once the response is done, sent in full or cut: the slot is free again.
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) gone = true;
+      release();
     });
+    const stopped = () => gone || out.destroyed;
     // The file is written while it is sent; the handler returns the stream at once.
     void (async () => {
-      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(worded(batch)), () => gone);
+      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(worded(batch)), stopped);
       // The totals row the screen shows under the rows, last in the file (a report with totals only).
-      const totals = gone ? undefined : await reportTotals(ctx.db, model, c, req.user);
+      const totals = stopped() ? undefined : await reportTotals(ctx.db, model, c, req.user);
       if (totals) await sink.write([totalsRow(lang, s.columns, totals)]);
       await sink.end();
     })().catch((err: unknown) => {
-      if (!gone) req.log.error({ err }, 'report export failed after the file started');
+      if (out.errored?.message === READER_STALLED) req.log.warn(READER_STALLED);
+      else if (!gone) req.log.error({ err }, 'report export failed after the file started');
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     });
     return reply
@@ -83,6 +98,14 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
       .send(out);
   });
 }
+
+/** The file's writer for the format asked. */
+export const exportSink = (format: ExportFormat, out: PassThrough, title: string, columns: ExportColumn[], words: { yes: string; no: string }, opts: SinkOptions): RowSink =>
+  format === 'xlsx' ? xlsxSink(out, title, columns, words, opts) : csvSink(out, columns, words, opts);
+
+/** One export budget (export-budget.ts) for every export route of a server. */
+const budgets = new WeakMap<AppContext, ExportBudget>();
+const exportBudgetOf = (ctx: AppContext): ExportBudget => budgets.get(ctx) ?? budgets.set(ctx, exportBudget(ctx.config.exports)).get(ctx)!;
 
 /** Registers the export of every report whose schema offers it. */
 export function registerReportExports(app: FastifyInstance, ctx: AppContext): void {

@@ -12,22 +12,37 @@ export interface RowSink {
   end(): Promise<void>;
 }
 
+/** The error a download ends with when its reader stopped reading for longer than the sink's `stallMs`. */
+export const READER_STALLED = 'export ended: the client stopped reading';
+
 /**
  * Waits while the reader is behind, so the server never holds more than a batch or two of file.
  * A stream destroyed meanwhile (the client went away) ends the wait too: 'drain' would never come.
+ * A reader that takes nothing for `stallMs` ends the download: the stream is destroyed with
+ * READER_STALLED (the response is then cut, and what the export held is let go).
  */
-async function drained(out: Writable): Promise<void> {
+async function drained(out: Writable, stallMs: number): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = () => {
+      clearTimeout(timer);
       out.off('drain', done);
       out.off('close', done);
       resolve();
     };
+    const timer = setTimeout(() => {
+      out.destroy(new Error(READER_STALLED));
+      done();
+    }, stallMs);
     out.on('drain', done);
     out.on('close', done);
   });
 }
+
+/** How a sink writes: how long it waits for a reader that stopped (no limit when absent). */
+export interface SinkOptions { stallMs?: number }
+
+const NO_LIMIT = 2 ** 31 - 1;
 
 /**
  * A wire time 'YYYY-MM-DD[ HH:mm:ss]' as the Date exceljs writes as that wall-clock time (it
@@ -59,7 +74,7 @@ const ZIP_LEVEL = 1;
  * id by object, so a shared object is looked up once per column instead of serialised once per
  * cell (a column style copied into each cell was a third of the export's CPU).
  */
-export function xlsxSink(out: Writable, sheetName: string, columns: readonly ExportColumn[], words: { yes: string; no: string }): RowSink {
+export function xlsxSink(out: Writable, sheetName: string, columns: readonly ExportColumn[], words: { yes: string; no: string }, opts: SinkOptions = {}): RowSink {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
   const sheet = book.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
@@ -99,7 +114,7 @@ export function xlsxSink(out: Writable, sheetName: string, columns: readonly Exp
         for (let i = 0; i < keys.length; i += 1) row.getCell(i + 1).style = styles[i]!;
         row.commit();
       }
-      await drained(out);
+      await drained(out, opts.stallMs ?? NO_LIMIT);
     },
     async end() {
       sheet.commit();
@@ -124,7 +139,7 @@ export function csvField(v: string, isText: boolean): string {
  * The .csv writer: UTF-8 with a byte-order mark (Excel otherwise reads Chinese as the local
  * code page), CRLF lines, times as 'YYYY-MM-DD HH:mm:ss' (Excel and LibreOffice read them as dates).
  */
-export function csvSink(out: Writable, columns: readonly ExportColumn[], words: { yes: string; no: string }): RowSink {
+export function csvSink(out: Writable, columns: readonly ExportColumn[], words: { yes: string; no: string }, opts: SinkOptions = {}): RowSink {
   const line = (fields: string[]) => `${fields.join(',')}\r\n`;
   out.write(`\uFEFF${line(columns.map((c) => csvField(c.title, true)))}`);
   const text = (c: ExportColumn, v: unknown): string => {
@@ -135,7 +150,7 @@ export function csvSink(out: Writable, columns: readonly ExportColumn[], words: 
   return {
     async write(rows) {
       out.write(rows.map((r) => line(columns.map((c) => text(c, r[c.key])))).join(''));
-      await drained(out);
+      await drained(out, opts.stallMs ?? NO_LIMIT);
     },
     async end() {
       out.end();

@@ -118,14 +118,31 @@ export class SeatPresence {
 
   /** A socket of `seat` is open: the seat is present (again: a new absence will be swept anew). */
   async opened(seat: string): Promise<string> {
+    return (await this.openedWithin(seat, Infinity))!;
+  }
+
+  /**
+   * As `opened`, unless the seat already has `max` open sockets on any process (the table is the
+   * count every process shares; the seat's lock orders two opening at once): then undefined and
+   * nothing is recorded.
+   */
+  async openedWithin(seat: string, max: number): Promise<string | undefined> {
     const id = randomUUID();
-    await this.db.transaction(async (tx) => {
+    const admitted = await this.db.transaction(async (tx) => {
+      if (Number.isFinite(max)) {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext('phone_sockets'), hashtext($1))", [seat]);
+        const [open] = await tx.query<{ n: number }>(
+          'SELECT count(*) AS n FROM phone_sockets WHERE user_seat_no = $1 AND closed_at IS NULL AND present_until > now()', [seat]);
+        if (open!.n >= max) return false;
+      }
       await tx.query(
         `INSERT INTO phone_sockets (id, user_seat_no, present_until) VALUES ($1, $2, now() + ${MS('$3')})`,
         [id, seat, presenceTiming.leaseMs + this.graceMs]);
       await tx.query('DELETE FROM phone_sockets WHERE user_seat_no = $1 AND swept', [seat]);
       await notifyMonitor(tx, seat);
+      return true;
     });
+    if (!admitted) return undefined;
     this.mine.add(id);
     return id;
   }

@@ -23,6 +23,7 @@ import {
   SoundOutlined,
   TeamOutlined,
   UserOutlined,
+  WechatOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import type { MenuIconName } from '../../schemas/menu-icons';
@@ -57,6 +58,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   SoundOutlined,
   TeamOutlined,
   UserOutlined,
+  WechatOutlined,
 } satisfies Record<MenuIconName, ComponentType>;
 
 /** The icon for a name, or nothing for a name outside the map. */

@@ -1,11 +1,21 @@
-import type { ServerFrame } from '../../schemas/protocol/chat.ts';
+import { CHAT_LIMITS, type ServerFrame } from '../../schemas/protocol/chat.ts';
 import { helloFrame, initialState, messageFrame, queue, receive, saved, tick, unacked, type StoredType, type WidgetState } from './state.ts';
 
 /** Where the chat survives reloads (the token, and messages not yet acknowledged). */
 export const STORAGE_KEY = 'cc-widget-chat';
 
-/** Heartbeat of the hub (spec section 9: 40 s) and the reconnect back-off. */
-export const CLIENT_TIMING = { heartbeatMs: 40_000, reconnectMs: 800, maxReconnectMs: 10_000, typingSendMs: 2_000 };
+/**
+ * Heartbeat of the hub (spec section 9: 40 s), the reconnect back-off, and the wait before a
+ * message the server could not take (a fault, or a rate refusal without its retry-after) goes again.
+ */
+export const CLIENT_TIMING = { heartbeatMs: 40_000, reconnectMs: 800, maxReconnectMs: 10_000, typingSendMs: 2_000, retryMs: 2_000 };
+
+/**
+ * How fast messages go out: a burst, then a steady rate, both under the hub's limit per socket
+ * (CHAT_LIMITS) with room left for typing frames and pings, so that a backlog re-sent after an
+ * outage is never refused for its size.
+ */
+export const CLIENT_PACE = { burst: CHAT_LIMITS.burst / 2, perSecond: (CHAT_LIMITS.framesPerSecond * 4) / 5 };
 
 /** The small part of WebSocket the client uses (tests pass a fake). */
 export interface SocketLike {
@@ -19,7 +29,8 @@ export interface SocketLike {
 
 export interface ClientDeps {
   url: string;
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Where the chat is saved (the page's localStorage). */
+  storage: { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
   connect?: (url: string) => SocketLike;
   now?: () => number;
   onChange(state: WidgetState, online: boolean): void;
@@ -39,8 +50,10 @@ const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? c
 
 /**
  * The visitor's socket to /ws/visitor: hello (new chat, or resume with token and lastSeq), every
- * unacknowledged message again after each welcome, a ping every 40 s, and a reconnect after a
- * drop (800 ms, doubling up to 10 s). The state lives in state.ts; this owns socket and timers.
+ * unacknowledged message again after each welcome, paced (CLIENT_PACE), a message the server
+ * refused for the rate (429) or could not store (5xx) again with its clientMsgId after the wait
+ * the server gave, a ping every 40 s, and a reconnect after a drop (800 ms, doubling up to 10 s).
+ * The state lives in state.ts; this owns socket and timers.
  */
 export function createClient(deps: ClientDeps) {
   const now = deps.now ?? Date.now;
@@ -55,6 +68,12 @@ export function createClient(deps: ClientDeps) {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let beat: ReturnType<typeof setInterval> | undefined;
   let typingOff: ReturnType<typeof setTimeout> | undefined;
+  /** Messages to send on this socket, in the order written; paced by a token bucket; nothing before `pausedUntil`. */
+  let outbox: string[] = [];
+  let tokens = CLIENT_PACE.burst;
+  let filled = now();
+  let pausedUntil = 0;
+  let paced: ReturnType<typeof setTimeout> | undefined;
 
   const emit = () => {
     deps.storage.setItem(STORAGE_KEY, JSON.stringify(saved(state)));
@@ -63,6 +82,31 @@ export function createClient(deps: ClientDeps) {
   const send = (frame: object) => {
     if (ws?.readyState === OPEN) ws.send(JSON.stringify(frame));
   };
+  /** Sends what the outbox holds as fast as the pace allows, and comes back for the rest. */
+  const flush = () => {
+    clearTimeout(paced);
+    paced = undefined;
+    if (!welcomed) return;
+    const t = now();
+    tokens = Math.min(CLIENT_PACE.burst, tokens + ((t - filled) / 1000) * CLIENT_PACE.perSecond);
+    filled = t;
+    while (outbox.length && t >= pausedUntil && tokens >= 1) {
+      const p = unacked(state).find((x) => x.clientMsgId === outbox[0]);
+      outbox.shift();
+      if (!p) continue;
+      tokens -= 1;
+      send(messageFrame(p));
+    }
+    if (outbox.length) paced = setTimeout(flush, Math.max(pausedUntil - t, Math.ceil(((1 - tokens) / CLIENT_PACE.perSecond) * 1000), 0));
+  };
+  /** Puts messages (back) in the outbox, kept in the order they were written. */
+  const enqueue = (ids: string[], retryAfterMs = 0) => {
+    const wanted = new Set([...outbox, ...ids]);
+    outbox = unacked(state).map((p) => p.clientMsgId).filter((id) => wanted.has(id));
+    if (retryAfterMs) pausedUntil = Math.max(pausedUntil, now() + retryAfterMs);
+    flush();
+  };
+
   /** Typing lasts 30 s: re-render when it runs out. */
   const watchTyping = () => {
     clearTimeout(typingOff);
@@ -96,7 +140,11 @@ export function createClient(deps: ClientDeps) {
       state = receive(state, frame, now());
       if (frame.type === 'welcome') {
         welcomed = true;
-        for (const p of unacked(state)) send(messageFrame(p));
+        outbox = [];
+        enqueue(unacked(state).map((p) => p.clientMsgId));
+      } else if (frame.type === 'error' && frame.about === 'message' && frame.clientMsgId && (frame.code === 429 || frame.code >= 500)) {
+        // Still pending (state.ts keeps it): again after the server's wait.
+        enqueue([frame.clientMsgId], frame.retryAfterMs ?? CLIENT_TIMING.retryMs);
       } else if (frame.type === 'error' && hadToken && state.token === null) {
         // The old chat is gone: this socket said hello already, so open a fresh one for a new chat.
         socket.close();
@@ -109,6 +157,8 @@ export function createClient(deps: ClientDeps) {
       ws = null;
       welcomed = false;
       clearInterval(beat);
+      clearTimeout(paced);
+      outbox = [];
       emit();
       if (!wanted) return;
       retry = setTimeout(open, delay);
@@ -130,7 +180,7 @@ export function createClient(deps: ClientDeps) {
     write(contentType: StoredType, content: string) {
       const p = { clientMsgId: newId(), contentType, content };
       state = queue(state, p);
-      if (welcomed) send(messageFrame(p));
+      if (welcomed) enqueue([p.clientMsgId]);
       emit();
     },
     /** The preview of what the visitor types, at most every 2 s. */
@@ -160,6 +210,7 @@ export function createClient(deps: ClientDeps) {
       clearTimeout(retry);
       clearInterval(beat);
       clearTimeout(typingOff);
+      clearTimeout(paced);
       ws?.close();
     },
   };

@@ -97,8 +97,10 @@ export function receive(s: WidgetState, f: ServerFrame, now: number): WidgetStat
     case 'error': {
       // A chat token the server does not know (the chat was deleted): start over with a new chat.
       if (f.about === 'hello' && f.code === 403) return { ...initialState(), error: f.msg };
-      // A message refused for good (too long, chat closed) is dropped; rate limits and server errors keep it for the next try.
+      // A message refused for good (too long, chat closed) is dropped; rate limits and server errors keep it for the next try
+      // (client.ts sends it again after the server's wait), and a rate refusal is not the visitor's to read.
       const final = f.about === 'message' && f.clientMsgId && f.code !== 429 && f.code < 500;
+      if (f.about === 'message' && f.code === 429) return s;
       return { ...s, pending: final ? withoutPending(s, f.clientMsgId!) : s.pending, error: f.msg };
     }
     default:

@@ -69,6 +69,15 @@ test.describe('home', () => {
         }
         if (user === 'admin') await expect(page.getByTestId('home-health')).toContainText(language === 'zh' ? '数据库' : 'Database');
         await page.screenshot({ path: test.info().outputPath(`home-${user}-${language}.png`), fullPage: true });
+        if (user === 'admin') {
+          // The processes figure opens the server processes, each with its own switch link in words.
+          await page.getByTestId('home-health-processes').click();
+          await expect(page).toHaveURL(/#\/reports\/serverProcesses/);
+          const rows = page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
+          await expect(rows).toHaveCount(1);
+          await expect(rows.first()).toContainText(language === 'zh' ? '已连接' : 'Connected');
+          await page.screenshot({ path: test.info().outputPath(`server-processes-${language}.png`), fullPage: true });
+        }
       });
     }
   }

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatSocketLimits } from '../../server/chat/index.ts';
+import { announceUsersChanged } from '../../server/auth/tokens.ts';
 import { socketTiming } from '../../server/chat/socket.ts';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat.ts';
 import { engine, startTestServer, type TestServer } from '../server/helpers.ts';
@@ -83,7 +84,10 @@ describe(`/ws/chat: a socket does not outlive its login (${engine})`, () => {
     const raw = await rawSocket(`/ws/chat?token=${token}`);
     raw.ws.send(JSON.stringify({ type: 'hello' }));
     await new Promise((r) => setTimeout(r, 300));
-    await s.ctx.db.query(`UPDATE users SET user_seat_no = '8192' WHERE user_name = 'agent2'`);
+    // As the user saves do: the change, then its announcement, which the session watch of every process hears
+    // (frames are not checked against the database one by one).
+    const [moved] = await s.ctx.db.query<{ id: number }>(`UPDATE users SET user_seat_no = '8192' WHERE user_name = 'agent2' RETURNING id`);
+    await announceUsersChanged(s.ctx.db, [moved!.id]);
     try {
       raw.ws.send(JSON.stringify({ type: 'read', chatId: crypto.randomUUID(), seq: 1 }));
       expect(await raw.closed).toBe(4403);

@@ -7,8 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { EslClient } from '../../server/telephony/esl/client.ts';
 import { socketLimits } from '../../server/telephony/gateway/socket.ts';
 import { BGAPI_OPS, ORIGINATE_FIELDS } from '../../schemas/protocol/phone.ts';
+import { announceUsersChanged } from '../../server/auth/tokens.ts';
 import { engine } from '../server/helpers.ts';
 import { PhoneClient, startPhoneServer, until, type PhoneServer } from '../server/phone-support.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 let server: PhoneServer;
 const limits = { ...socketLimits };
@@ -53,14 +55,27 @@ describe(`/ws: a socket does not outlive its login (${engine})`, () => {
     expect(await c.closed()).toBe(4401);
   });
 
-  test('a disabled user\'s socket is closed at the next heartbeat', async () => {
+  test('a disabled user\'s socket is closed at once, without waiting for a command (heartbeats never read the login)', async () => {
+    const { c } = await loggedIn('agent3', 'agent123', '8103');
+    // As the user administration's save does: the change, then the announcement every process hears.
+    await setEnabled('agent3', false);
+    await announceUsersChanged(server.ctx.db, [(await server.ctx.db.query<{ id: number }>("SELECT id FROM users WHERE user_name = 'agent3'"))[0]!.id]);
+    try {
+      expect(await c.next('ERROR')).toMatchObject({ code: 'NOT_LOGGED_IN' });
+      expect(await c.closed()).toBe(4401);
+    } finally {
+      await setEnabled('agent3', true);
+    }
+  });
+
+  test('a user disabled behind the server\'s back (no announcement) is closed by the recheck timer, heartbeats or not', async () => {
+    socketLimits.recheckMs = 200;
     const { c } = await loggedIn('agent3', 'agent123', '8103');
     await setEnabled('agent3', false);
     try {
       c.send('herbert');
-      expect(await c.next('ERROR')).toMatchObject({ code: 'NOT_LOGGED_IN' });
       expect(await c.closed()).toBe(4401);
-      expect(c.messages.some((m) => m.type === 'herbert')).toBe(false);
+      expect(c.messages.find((m) => m.type === 'ERROR')).toMatchObject({ code: 'NOT_LOGGED_IN' });
     } finally {
       await setEnabled('agent3', true);
     }
@@ -124,7 +139,7 @@ describe(`/ws: limits and other seats (${engine})`, () => {
       c.send('userSeatNo:8001,cmd:login');
       const got = await until(() => c.closeCode ?? c.messages.find((m) => m.type === 'STATE'), 3000, 'STATE or close');
       return typeof got === 'number' ? undefined : c;
-    }, 3000, 'a free place');
+    }, WAIT_MS, 'a free place');
     again.close();
     b.close();
   });

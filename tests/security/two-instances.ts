@@ -7,14 +7,17 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { createContext } from '../../server/main.ts';
 import { buildApp } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
+import { clockFrom, offsetOf } from '../../server/clock.ts';
 import { openTestDb } from '../server/helpers.ts';
+import { testClock } from '../support/test-clock.ts';
 
 export interface Instance { app: FastifyInstance; ctx: AppContext }
 
 /**
  * Two server instances on one database, each with its own DATA_DIR, as two processes behind a
  * balancer would be. On PostgreSQL each has its own connection pool; PGlite is one in-process
- * database, so there the two apps share it.
+ * database, so there the two apps share it. Both run on this file's clock (testClock, as
+ * startTestServer's servers do), or on one of their own pinned at `clockNow`.
  */
 export async function twoInstances(overrides: Partial<Config> = {}): Promise<{ a: Instance; b: Instance; close: () => Promise<void> }> {
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cc-two-')));
@@ -22,10 +25,11 @@ export async function twoInstances(overrides: Partial<Config> = {}): Promise<{ a
   // Each pair runs its own simulator on a free port (parallel runs must not fight over 8021) unless the test points both at one switch.
   const telephony = { ...defaults.telephony, simEslPort: 0, recordingsDir: path.join(dirs[0]!, 'recordings'), ...overrides.telephony };
   const base: Config = { ...defaults, staticDir: path.join(dirs[0]!, 'no-dist'), ...overrides, telephony };
-  const { db, drop, url } = await openTestDb(base.timeZone, 0, 'migrated');
-  const second = url ? await openPostgres(url, base.timeZone) : db;
+  const clock = overrides.clockNow ? clockFrom(overrides.clockNow) : testClock;
+  const { db, drop, url } = await openTestDb(base.timeZone, offsetOf(clock), 'migrated');
+  const second = url ? await openPostgres(url, base.timeZone, offsetOf(clock)) : db;
   const make = async (dataDir: string, database: typeof db): Promise<Instance> => {
-    const ctx = await createContext({ ...base, dataDir }, database);
+    const ctx = await createContext({ ...base, dataDir }, database, clock);
     const app = await buildApp(ctx, { logger: false });
     await app.ready();
     return { app, ctx };

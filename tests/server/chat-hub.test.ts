@@ -201,6 +201,30 @@ describe('chat hub', () => {
     await expect(connect(urlOf(s.app, '/ws/chat?token=nonsense'))).rejects.toThrow(/401/);
   });
 
+  it('a NUL in a visitor\'s name or a message answers a 400 error frame naming it; nothing is stored, the socket stays usable', async () => {
+    const chats = async () => (await s.ctx.db.query<{ n: number }>('SELECT count(*) AS n FROM chats'))[0]!.n;
+    const before = await chats();
+    const { c: v, welcome } = await visitor({ name: 'Eve\u0000' });
+    expect(welcome).toMatchObject({ type: 'error', code: 400, about: 'hello', msg: 'a value contains a NUL character' });
+    expect(await chats()).toBe(before);
+    await setStatus(s.ctx.db, '8101', 0);
+    const a = await agent('8101');
+    v.send({ type: 'hello', name: 'Eve' });
+    const { chat } = await v.next((f) => f.type === 'welcome');
+    await a.next(isChat(chat.chatId, 'assigned'));
+    v.send({ type: 'message', clientMsgId: 'nul', contentType: 'text', content: 'a\u0000b' });
+    expect(await v.next((f) => f.type === 'error' && f.clientMsgId === 'nul')).toMatchObject({ code: 400, about: 'message' });
+    a.send({ type: 'message', chatId: chat.chatId, clientMsgId: 'nul', contentType: 'text', content: '\u0000' });
+    expect(await a.next((f) => f.type === 'error' && f.clientMsgId === 'nul')).toMatchObject({ code: 400, chatId: chat.chatId });
+    // A backslash before "u0000" is text, not a NUL.
+    v.send({ type: 'message', clientMsgId: 'text', contentType: 'text', content: 'C:\\u0000' });
+    await a.next(isMsg('C:\\u0000'));
+    const rows = await s.ctx.db.query(
+      `SELECT m.client_msg_id FROM chat_messages m JOIN chats ch ON ch.id = m.chat_id WHERE ch.client_chat_id = $1 AND m.role <> 'sys'`, [chat.chatId]);
+    expect(rows).toEqual([{ client_msg_id: 'text' }]);
+    expect(v.frames.concat(a.frames).filter((f) => f.type === 'error' && f.code >= 500)).toEqual([]);
+  });
+
   it('malformed JSON, unknown types, oversized text and floods get error frames; the socket stays usable', async () => {
     const { c: v } = await visitor();
     v.sendRaw('{not json');

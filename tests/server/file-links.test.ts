@@ -71,20 +71,28 @@ describe('signed file links', () => {
     for (const who of [tokens.supervisor!, tokens.admin!]) expect((await get((await linksFor(who, [id]))[id]!)).statusCode).toBe(200);
   });
 
-  it('an agent not on the chat gets no link (403 naming the file), and none for the others asked with it', async () => {
+  it('answers per file: links for the caller\'s files, the reason for one not theirs or unknown, none hidden by another', async () => {
     const mine = await fileAt('8101');
     const theirs = await fileAt('8102');
-    const res = await askLinks(tokens.agent1, { ids: [mine, theirs] });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, msg: `Permission denied: file ${theirs} belongs to a chat that is not yours`, data: null });
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const res = await askLinks(tokens.agent1, { ids: [mine, theirs, unknown] });
+    expect(res.statusCode).toBe(200);
+    const { links, refused } = res.json().data as { links: Record<string, string>; refused: Record<string, string> };
+    expect(Object.keys(links)).toEqual([mine]);
+    expect((await get(links[mine]!)).statusCode).toBe(200);
+    expect(refused).toEqual({
+      [theirs]: `Permission denied: file ${theirs} belongs to a chat that is not yours`,
+      [unknown]: `ids: file ${unknown} does not exist`,
+    });
     const queued = await fileAt('');
-    expect((await askLinks(tokens.agent1, { ids: [queued] })).statusCode).toBe(403);
+    const none = (await askLinks(tokens.agent1, { ids: [queued] })).json();
+    expect([none.code, Object.keys(none.data.links), Object.keys(none.data.refused)]).toEqual([200, [], [queued]]);
   });
 
-  it('no link for an unknown file (404 naming it); a bad body is a 400 naming the field; no login is 401', async () => {
+  it('names an unknown file in the caller\'s language; a bad body is a 400 naming the field; no login is 401', async () => {
     const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
     const res = await askLinks(tokens.admin, { ids: [unknown] });
-    expect(res.json()).toMatchObject({ code: 404, msg: `ids: file ${unknown} does not exist` });
+    expect(res.json()).toMatchObject({ code: 200, data: { links: {}, refused: { [unknown]: `ids: file ${unknown} does not exist` } } });
     const id = await fileAt('8101');
     for (const [body, field] of [[{}, 'ids'], [{ ids: [] }, 'ids'], [{ ids: ['../../etc/passwd'] }, 'ids.0'], [{ ids: Array(101).fill(id) }, 'ids'], [{ ids: [id], token: tokens.admin }, 'token']] as const) {
       const bad = await askLinks(tokens.admin, body);
@@ -92,7 +100,7 @@ describe('signed file links', () => {
       expect(Object.keys(bad.json().data.errors)).toEqual([field]);
     }
     const zh = await s.app.inject({ method: 'POST', url: '/api/File/links', payload: { ids: [unknown] }, headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'zh-CN' } });
-    expect(zh.json().msg).toBe(`ids：文件 ${unknown} 不存在`);
+    expect(zh.json().data.refused[unknown]).toBe(`ids：文件 ${unknown} 不存在`);
     expect((await askLinks(undefined, { ids: [id] })).statusCode).toBe(401);
   });
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/index.ts';
+import type { DbLimits } from '../../server/db/types.ts';
 import { createContext } from '../../server/main.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
@@ -27,7 +28,9 @@ const dumpOf = (file: string): Blob => dumps.get(file) ?? dumps.set(file, new Bl
  * `seeded`: as a default server's first start on the suite's clock leaves it, demo data included
  * (each copied from what tests/support/pg-global-setup.ts made once for the suite).
  */
-export async function openTestDb(timeZone: string, clockOffsetMs = 0, start: 'empty' | 'migrated' | 'seeded' = 'empty'): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+export async function openTestDb(
+  timeZone: string, clockOffsetMs = 0, start: 'empty' | 'migrated' | 'seeded' = 'empty', limits?: DbLimits,
+): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (engine === 'pglite') {
     const db = await openPglite(undefined, timeZone, clockOffsetMs, dumpOf(inject('pgliteDumps')[start]));
     return { db, drop: async () => undefined };
@@ -40,7 +43,7 @@ export async function openTestDb(timeZone: string, clockOffsetMs = 0, start: 'em
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const db = await openPostgres(url, timeZone, clockOffsetMs);
+  const db = await openPostgres(url, timeZone, clockOffsetMs, limits);
   return {
     db,
     url,
@@ -78,7 +81,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: App
   // The suite's prepared database when this server would prepare the same one: the default
   // seed, time zone, entities and clock (other report folders are tried and added at start).
   const asSeeded = clock === testClock && config.seed && config.timeZone === base.timeZone && config.entityDirs === base.entityDirs;
-  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), asSeeded ? 'seeded' : 'migrated');
+  const { db, drop } = on ? { db: on, drop: async () => undefined } : await openTestDb(config.timeZone, offsetOf(clock), asSeeded ? 'seeded' : 'migrated', config.dbLimits);
   let ctx: AppContext;
   let app: FastifyInstance;
   try {

@@ -1,6 +1,7 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeAnswer, HomeFigure, Health } from '../../schemas/home.ts';
-import { HOME_FIGURES } from '../../schemas/home.ts';
+import { HEALTH_LISTS, HOME_FIGURES } from '../../schemas/home.ts';
 import { healthTiming } from '../../server/home/health.ts';
 import { planHome } from '../../server/home/figures.ts';
 import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
@@ -155,6 +156,50 @@ describe('the home per role', () => {
     expect(Number((await read(web.list!.report, web.list!.conditions)).body.data.totals?.chats ?? 0)).toBe(web.value);
   });
 
+  it("the agent's missed calls to call back leave out the numbers the centre reached since, and its list holds the same calls", async () => {
+    const missed = async () => (await home(t.agent1)).figures.find((f) => f.key === 'missedCalls')!;
+    const before = await missed();
+    expect(before.conditions).toMatchObject({ direction: 'in', answered: false, calledBack: false });
+    // Calls of this test only (numbers the generator never uses), minutes before the server's now.
+    const call = (id: string, seat: string, phone: string, direction: 'in' | 'out', answeredCall: boolean, minutesAgo: number) => s.ctx.db.query(
+      `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, answer_time, destroy_time, link_flag, ring_seconds, call_seconds)
+       SELECT $1, $2, $3, $4, 1, x.t, CASE WHEN $5::boolean THEN x.t + interval '5 seconds' END, x.t + interval '40 seconds', CASE WHEN $5::boolean THEN 1 ELSE 0 END, 5, CASE WHEN $5::boolean THEN 35 ELSE 0 END
+         FROM (SELECT ${CLOCK_NOW_SQL} - make_interval(mins => $6::int) AS t) x`,
+      [id, direction, seat, phone, answeredCall, minutesAgo]);
+    const ids = ['home-cb-1', 'home-cb-2', 'home-cb-3', 'home-cb-4', 'home-cb-5', 'home-cb-6', 'home-cb-7'];
+    try {
+      // Called back by another seat (not answered: someone tried): not one to call back.
+      await call(ids[0]!, '8101', '19900000001', 'in', false, 30);
+      await call(ids[1]!, '8102', '19900000001', 'out', false, 20);
+      // The customer called again and another seat answered: not one to call back.
+      await call(ids[2]!, '8101', '19900000002', 'in', false, 30);
+      await call(ids[3]!, '8103', '19900000002', 'in', true, 10);
+      // Called again and missed again: both are to call back.
+      await call(ids[4]!, '8101', '19900000003', 'in', false, 30);
+      await call(ids[5]!, '8101', '19900000003', 'in', false, 10);
+      // An outbound call before the miss is no callback.
+      await call(ids[6]!, '8102', '19900000003', 'out', true, 40);
+      const after = await missed();
+      expect(after.value).toBe(before.value! + 2);
+      // The list the figure opens is exactly those calls, and plain SQL counts them the same way.
+      const model = s.ctx.reports.find((m) => m.schema.id === after.report)!;
+      const res = await s.call('POST', model.url, { token: t.agent1, body: { ...after.conditions, pageNo: 1, pageSize: 1000 } });
+      expect(res.status, res.body.msg).toBe(200);
+      const listed = (res.body.data.list as Array<{ callId: string; phoneNo: string }>).map((r) => r.callId);
+      expect(listed.filter((id) => id.startsWith('home-cb-')).sort()).toEqual([ids[4], ids[5]]);
+      expect(res.body.data.total).toBe(after.value);
+      const [plain] = await s.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM call_records c
+          WHERE c.user_seat_no = '8101' AND c.direction = 'in' AND c.answer_time IS NULL AND c.call_id = ANY($1::text[])
+            AND NOT EXISTS (SELECT 1 FROM call_records r WHERE r.phone_no = c.phone_no AND r.call_time > c.call_time AND (r.direction = 'out' OR r.answer_time IS NOT NULL))`,
+        [ids]);
+      expect(plain!.n).toBe(2);
+    } finally {
+      await s.ctx.db.query('DELETE FROM call_records WHERE call_id = ANY($1::text[])', [ids]);
+    }
+    expect((await missed()).value).toBe(before.value);
+  });
+
   it('takes no conditions: a seat or a day in the body is a 400 and nothing else is answered', async () => {
     const res = await s.call('POST', '/api/Home/getHome', { token: t.agent1, body: { userSeatNo: '8102' }, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(400);
@@ -189,9 +234,33 @@ describe('the system health', () => {
     await s.ctx.db.query("INSERT INTO server_processes (id, host, pid, last_seen) VALUES (gen_random_uuid(), 'other', 1, now() - interval '1 hour')");
     await s.ctx.db.query("INSERT INTO server_processes (id, host, pid) VALUES (gen_random_uuid(), 'second', 2)");
     expect((await read()).processes).toBe(2);
+    // Each process's own switch link: the health counts the live ones whose link is up, and the
+    // processes' list (which the processes figure opens) shows each one's.
+    await s.ctx.db.query("UPDATE server_processes SET switch_link = 'backoff' WHERE host = 'second'");
+    const mine = s.app.telephony.link();
+    expect((await read()).linkedProcesses).toBe(mine === 'ready' ? 1 : 0);
+    const list = async (report: string) => {
+      const model = s.ctx.reports.find((m) => m.schema.id === report)!;
+      const res = await s.call('POST', model.url, { token: t.admin, body: model.schema.paged ? { pageNo: 1, pageSize: 1000 } : {} });
+      expect(res.status, res.body.msg).toBe(200);
+      return res.body.data as { list: Array<Record<string, unknown>>; total: number };
+    };
+    const processes = await list(HEALTH_LISTS.processes);
+    expect(processes.list.map((p) => [p.host, p.switchLink]).sort()).toEqual([[os.hostname(), mine], ['other', 'closed'], ['second', 'backoff']].sort());
+    // The errors' list is the rows the count reads (the last day's; the count, the last hour's).
+    const errors = await list(HEALTH_LISTS.errors);
+    const [kept] = await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_errors WHERE at > now() - interval '1 day'");
+    expect(errors.total).toBe(kept!.n);
+    expect(errors.list[0]).toMatchObject({ status: 502 });
+    // Both lists are the administrators': a supervisor is refused.
+    for (const report of Object.values(HEALTH_LISTS)) {
+      const model = s.ctx.reports.find((m) => m.schema.id === report)!;
+      expect((await s.call('POST', model.url, { token: t.supervisor, body: model.schema.paged ? { pageNo: 1, pageSize: 10 } : {} })).status, report).toBe(403);
+    }
     await s.ctx.db.query("DELETE FROM server_processes WHERE host IN ('other', 'second')");
-    // Its own heartbeat keeps it seen.
-    await until(async () => (await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_processes WHERE last_seen > now() - interval '150 milliseconds'"))[0]!.n === 1, 10_000, 'heartbeat refreshed');
+    // Its own heartbeat keeps it seen, and writes its link.
+    await s.ctx.db.query('UPDATE server_processes SET switch_link = $1', ['unknown']);
+    await until(async () => (await s.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM server_processes WHERE last_seen > now() - interval '150 milliseconds' AND switch_link <> 'unknown'"))[0]!.n === 1, 10_000, 'heartbeat refreshed');
     expect((await read()).processes).toBe(1);
   });
 });
@@ -203,7 +272,7 @@ describe('the home plan', () => {
     expect(() => planHome(s.ctx.reports, { agent: [], centre: [{ key: 'x', report: 'nope', value: 'offered', group: 'calls' }] })).toThrow(/unknown report "nope"/);
     expect(() => planHome(s.ctx.reports, { agent: [], centre: [{ key: 'x', report: 'callSynthesis', value: 'day', group: 'calls' }] })).toThrow(/not a figure of the whole period/);
     const listed = (list: { report: string; conditions?: Record<string, number> }) => ({ agent: [{ key: 'r', report: 'seatStatus', value: 'readySeconds', group: 'status', list }], centre: [] });
-    expect(() => planHome(s.ctx.reports, listed({ report: 'callSynthesis' }))).toThrow(/list callSynthesis has no ownSeat/);
+    expect(() => planHome(s.ctx.reports, listed({ report: 'callSynthesis' }))).toThrow(/agent\.r's list: report callSynthesis has no ownSeat/);
     expect(() => planHome(s.ctx.reports, listed({ report: 'userSeatLog', conditions: { status: 99 } }))).toThrow();
   });
 });

@@ -29,7 +29,7 @@ test('switch lost: LINK down, commands refused and never queued; switch back: LI
     expect((await (await PhoneClient.open(server, await server.login('agent2', 'agent123'))).login('8102')).link).toBe('down');
 
     // The same switch address comes back: the client reconnects by itself, the gateway rebuilds and tells the seats.
-    replacement = await startSimulator({ port, password: server.ctx.config.telephony.eslPassword, recordingsDir: server.ctx.config.telephony.recordingsDir });
+    replacement = await startSimulator({ port, password: server.ctx.config.telephony.eslPassword, recordingsDir: server.ctx.config.telephony.recordingsDir, clock: server.ctx.clock });
     expect(await c.next('LINK', undefined, 40_000)).toEqual({ type: 'LINK', link: 'up' });
     expect(await c.next('STATE')).toMatchObject({ link: 'up', callId: '' });
     // Nothing sent while the link was down was re-sent after it came back.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presenceTiming, sweepAbsent } from '../../server/seats/presence.ts';
+import { offsetOf } from '../../server/clock.ts';
 import type { Instance } from '../security/two-instances.ts';
 import { loginOn, postOn } from '../security/two-instances.ts';
 import { arrangeSeat, busyOf, logsOf, openLogsOf } from './seat-fixtures.ts';
@@ -51,10 +52,11 @@ describe('two processes, a short grace period', () => {
       const [l] = (await logsOf(pair.b.ctx.db, '8102')).slice(-1);
       return l && !l.open ? l : undefined;
     }, 15_000, "8102's status closed");
-    // Closed at the very time the socket closed, not when the sweeper came.
+    // Closed at the very time the socket closed, not when the sweeper came: the socket's close is
+    // recorded in real time (the database's now()), the log in business time (the pinned clock's).
     const [same] = await pair.b.ctx.db.query<{ same: boolean }>(
-      `SELECT l.s_end_time = (SELECT max(p.closed_at) FROM phone_sockets p WHERE p.user_seat_no = '8102') AS same
-         FROM seat_status_logs l WHERE l.id = $1`, [last.id]);
+      `SELECT l.s_end_time = (SELECT max(p.closed_at) FROM phone_sockets p WHERE p.user_seat_no = '8102') + $2::float8 * interval '1 millisecond' AS same
+         FROM seat_status_logs l WHERE l.id = $1`, [last.id, offsetOf(pair.b.ctx.clock)]);
     expect(same!.same).toBe(true);
     expect(await openLogsOf(pair.b.ctx.db, '8102')).toEqual([]);
     expect(await busyOf(pair.b.ctx.db, '8102')).toBe(1);

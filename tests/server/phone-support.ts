@@ -12,6 +12,7 @@ import { parseMessage, type PhoneMessage } from '../../schemas/protocol/phone.ts
 import { loadConfig, type Config } from '../../server/config.ts';
 import { startSimulator, type Simulator } from '../../server/telephony/sim/index.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
+import { testClock } from '../support/test-clock.ts';
 import { until, WAIT_MS } from '../support/until.ts';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { logsOf } from './seat-fixtures.ts';
@@ -66,7 +67,9 @@ export async function startPhonePair(telephony: Partial<Config['telephony']> = {
     fs.rmSync(recordings, { recursive: true, force: true });
   };
   try {
-    sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings });
+    // On the servers' clock, as the server's own simulator is (server/telephony/index.ts): its event
+    // times are business time, so a pinned TEST_CLOCK ahead of or behind real time dates calls with it.
+    sim = await startSimulator({ port: 0, password: 'ClueCon', recordingsDir: recordings, clock: testClock });
     pair = await twoInstances({
       ...config,
       telephony: { ...loadConfig({}).telephony, eslHost: '127.0.0.1', eslPort: sim.port, eslPassword: 'ClueCon', recordingsDir: recordings, ...telephony },

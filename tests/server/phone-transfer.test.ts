@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { engine } from './helpers.ts';
 import { PhoneClient, startPhoneServer, statusLogs, until, type PhoneServer } from './phone-support.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 /**
  * Blind transfers end to end (issue 19, defect 1), on the simulator speaking FreeSWITCH's own
@@ -52,7 +53,7 @@ describe(`blind transfer (${engine})`, () => {
     const lookup = await until(async () => {
       const r = await server.call('POST', '/api/CallInfo/getPhoneNoByCallId', { token: to.token, body: { callId } });
       return r.status === 200 ? r : undefined;
-    }, 5000, 'the look-up to answer the target');
+    }, WAIT_MS, 'the look-up to answer the target');
     expect(lookup.body.data).toEqual({ phoneNo: '13900139000' });
     // The transferring seat is ready at once.
     expect(await from.c.next('CHANNEL_DESTROY')).toEqual({ type: 'CHANNEL_DESTROY', callId, next: 0, afterCallSeconds: 0 });
@@ -77,7 +78,7 @@ describe(`blind transfer (${engine})`, () => {
     const row = await until(async () => {
       const r = await record(callId);
       return r?.ended ? r : undefined;
-    }, 8000, 'the record closed');
+    }, WAIT_MS, 'the record closed');
     expect(row).toMatchObject({ user_seat_no: '8101', phone_no: '13900139000', link_flag: 1, transfer_from: '8101', transfer_to: '8102' });
     expect(row.call_seconds).toBeGreaterThanOrEqual(1);
     expect(await legs(callId)).toEqual(
@@ -113,7 +114,7 @@ describe(`blind transfer (${engine})`, () => {
     const row = await until(async () => {
       const r = await record(callId);
       return r?.ended ? r : undefined;
-    }, 8000, 'the record closed');
+    }, WAIT_MS, 'the record closed');
     expect(row).toMatchObject({ user_seat_no: '8103', phone_no: '13700137000', transfer_from: '8103', transfer_to: '8104' });
     await until(async () => (await statusLogs(server, '8104')).at(-1)?.status === 0, 5000, 'target ready');
     await until(async () => (await statusLogs(server, '8103')).at(-1)?.status === 0, 5000, 'source ready');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { demoToken } from '../support/demo-logins.ts';
 import { PhoneClient, startPhonePair, until, type PhonePair } from './phone-support.ts';
+import { WAIT_MS } from '../support/until.ts';
 
 /**
  * Two server instances on one database (on PostgreSQL each with its own pool, as two processes
@@ -33,7 +34,7 @@ test('a seat on the second instance gets its events; rows are written exactly on
   const rows = await until(async () => {
     const r = await db.query<{ n: number }>('SELECT 1 AS n FROM call_records WHERE call_id = $1 AND destroy_time IS NOT NULL AND record_path <> \'\'', [callId]);
     return r.length ? r : undefined;
-  }, 8000, 'the finished record');
+  }, WAIT_MS, 'the finished record');
   // Both instances have had time to handle every event of the call.
   await new Promise((r) => setTimeout(r, 500));
   expect((await db.query('SELECT 1 FROM call_records WHERE call_id = $1', [callId])).length).toBe(rows.length);
@@ -47,7 +48,7 @@ test('a seat on the second instance gets its events; rows are written exactly on
   const files = await until(() => {
     const found = fs.readdirSync(pair.recordings, { recursive: true }).map(String).filter((f) => f.endsWith(`${callId}.wav`));
     return found.length ? found : undefined;
-  }, 5000, 'recording');
+  }, WAIT_MS, 'recording');
   expect(files).toHaveLength(1);
   c.close();
 }, 60_000);
@@ -74,7 +75,7 @@ test('a transfer from a seat on one instance to a seat on the other: the target 
     const r = await db.query<{ from: string; to: string; seat: string }>(
       'SELECT transfer_from AS "from", transfer_to AS "to", user_seat_no AS seat FROM call_records WHERE call_id = $1 AND destroy_time IS NOT NULL', [callId]);
     return r.length ? r : undefined;
-  }, 8000, 'the closed record');
+  }, WAIT_MS, 'the closed record');
   expect(row).toEqual({ from: '8103', to: '8104', seat: '8103' });
   await new Promise((r) => setTimeout(r, 500));
   expect((await db.query('SELECT 1 FROM call_records WHERE call_id = $1', [callId])).length).toBe(1);

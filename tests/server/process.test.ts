@@ -4,10 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/pg-cluster.ts';
 import { engine, openTestDb } from './helpers.ts';
-import { openPglite } from '../../server/db/pglite.ts';
 import { clockEnv } from '../support/test-clock.ts';
-import { spawnServer, waitHealthy } from '../support/server-process.ts';
-import type { Db } from '../../server/db/index.ts';
+import { openServerDb, spawnServer, waitHealthy } from '../support/server-process.ts';
 import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-proc-'));
@@ -38,13 +36,7 @@ describe(`server process on ${engine}`, () => {
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'rsa-private.pem'))).toBe(false);
     // The database closed cleanly: it opens again with every seeded user.
-    let db: Db;
-    if (pgTest) {
-      const { openPostgres } = await import('../../server/db/postgres.ts');
-      db = await openPostgres(pgTest.url!, 'UTC');
-    } else {
-      db = await openPglite(path.join(dataDir, 'pgdata'), 'UTC');
-    }
+    const db = await openServerDb(dataDir, pgTest?.url);
     const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM users');
     expect(row!.n).toBe(DEMO_USERS.length);
     const secrets = await db.query<{ name: string }>('SELECT name FROM app_secrets ORDER BY name');

@@ -5,6 +5,7 @@ import type { StreamEvent } from '../../src/pages/monitor/event-stream.ts';
 import { sweepOrders } from '../../server/workorders/sweep.ts';
 import type { OrderCounts, OrderNotice, OrderRow } from '../../schemas/workorders/wire.ts';
 import { engine } from './helpers.ts';
+import { testClock } from '../support/test-clock.ts';
 
 /**
  * The work orders' live stream (GET /api/WorkOrder/events, issue 21 item 5) across two server
@@ -73,7 +74,7 @@ describe(`work orders live across two instances (${engine})`, () => {
     await countsAfter(staff, from, (c) => c.queue === first.queue);
 
     // A reminder falls due (instance a's sweep): the owner gets the notice.
-    const until = new Date(Date.now() + 3600_000);
+    const until = new Date(testClock.now() + 3600_000);
     const wire = new Intl.DateTimeFormat('sv-SE', { timeZone: a.ctx.config.timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(until);
     const pending = await postOn(b, '/api/WorkOrder/update', t.orders, { id: given.id, version: given.version, state: 'pending_reminder', pendingUntil: wire });
     expect(pending.status, pending.body.msg).toBe(200);

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import type { Db } from '../../server/db/index.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -28,4 +30,11 @@ export function spawnServer(env: NodeJS.ProcessEnv) {
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => out };
+}
+
+/** The database a server process used, opened here once it stopped: its PostgreSQL database (`url`), else the PGlite files in its DATA_DIR. */
+export async function openServerDb(dataDir: string, url?: string): Promise<Db> {
+  if (!url) return openPglite(path.join(dataDir, 'pgdata'), 'UTC');
+  const { openPostgres } = await import('../../server/db/postgres.ts');
+  return openPostgres(url, 'UTC');
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_TIMING, STORAGE_KEY, createClient, type SocketLike } from '../../src/widget/client';
+import { CLIENT_PACE, CLIENT_TIMING, STORAGE_KEY, createClient, type SocketLike } from '../../src/widget/client';
+import { CHAT_LIMITS } from '../../schemas/protocol/chat';
 import { body } from '../../src/widget/message-view';
 import { textsOf } from '../../src/widget/texts';
 
@@ -85,6 +86,50 @@ describe('widget socket client', () => {
     expect(again.sockets[0]!.sent).toEqual([{ type: 'hello', token: TOKEN, lastSeq: 0 }]);
     again.sockets[0]!.push({ type: 'welcome', chat });
     expect(again.sockets[0]!.sent[1]).toMatchObject({ type: 'message', content: 'written while offline' });
+  });
+
+  it('paces a backlog of 40 under the hub\'s limit: a burst, then a steady rate, in the order written, each once', () => {
+    const { client, sockets } = setup();
+    client.start('Ann');
+    sockets[0]!.open();
+    sockets[0]!.push({ type: 'welcome', chat, token: TOKEN });
+    sockets[0]!.close();
+    for (let i = 0; i < 40; i++) client.write('text', `m${i}`);
+    vi.advanceTimersByTime(CLIENT_TIMING.reconnectMs);
+    sockets[1]!.open();
+    sockets[1]!.push({ type: 'welcome', chat });
+    const messages = () => sockets[1]!.sent.filter((f) => f.type === 'message');
+    expect(messages()).toHaveLength(CLIENT_PACE.burst);
+    expect(CLIENT_PACE.burst).toBeLessThanOrEqual(CHAT_LIMITS.burst);
+    // Each further second, at most the pace, itself under the hub's rate.
+    for (let second = 1; messages().length < 40; second++) {
+      vi.advanceTimersByTime(1000);
+      expect(messages().length).toBeLessThanOrEqual(CLIENT_PACE.burst + second * CLIENT_PACE.perSecond);
+      expect(second).toBeLessThan(10);
+    }
+    expect(CLIENT_PACE.perSecond).toBeLessThan(CHAT_LIMITS.framesPerSecond);
+    expect(messages().map((f) => f.content)).toEqual(Array.from({ length: 40 }, (_, i) => `m${i}`));
+    client.stop();
+  });
+
+  it('a message refused for the rate (429) goes again with its clientMsgId after the server\'s retry-after, not before', () => {
+    const { client, sockets } = setup();
+    client.start('Ann');
+    sockets[0]!.open();
+    sockets[0]!.push({ type: 'welcome', chat, token: TOKEN });
+    client.write('text', 'refused once');
+    const sent = sockets[0]!.sent.at(-1);
+    sockets[0]!.push({ type: 'error', code: 429, msg: 'Too many frames', about: 'message', clientMsgId: sent.clientMsgId, retryAfterMs: 1500 });
+    expect(client.state.pending).toHaveLength(1);
+    expect(client.state.error).toBeNull();
+    vi.advanceTimersByTime(1499);
+    expect(sockets[0]!.sent.filter((f) => f.type === 'message')).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets[0]!.sent.filter((f) => f.type === 'message')).toEqual([sent, sent]);
+    sockets[0]!.push({ type: 'ack', chatId: 'c1', clientMsgId: sent.clientMsgId, seq: 5 });
+    vi.advanceTimersByTime(60_000);
+    expect(sockets[0]!.sent.filter((f) => f.type === 'message')).toHaveLength(2);
+    client.stop();
   });
 
   it('pings every 40 s and backs off reconnects up to 10 s', () => {

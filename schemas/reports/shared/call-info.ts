@@ -3,7 +3,7 @@
  * user), the own-seat rule (agents see only their own seat's rows, the engine adds the seat)
  * and the usual call filters; the call-record columns are in call-list.ts.
  */
-import { answered, dateRange, direction, exactPhone, phone, seat } from './conditions.ts';
+import { answered, calledBack, dateRange, direction, exactPhone, phone, seat } from './conditions.ts';
 import { NEWEST_CALLS_FIRST } from './call-list.ts';
 import { SEES_EVERY_SEAT } from '../../permissions.ts';
 
@@ -24,5 +24,5 @@ export const linkFlag = { type: 'integer', enum: [0, 1], 'x-filter': { sql: 'c.l
 /** The usual filters of a call list over call_records c. */
 export const callFilters = {
   ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), exactPhoneNo: exactPhone('c.phone_no'),
-  direction: direction('c.direction'), answered, linkFlag, classification,
+  direction: direction('c.direction'), answered, calledBack, linkFlag, classification,
 } as const;

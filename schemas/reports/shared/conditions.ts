@@ -48,6 +48,18 @@ export const exactPhone = <S extends string>(sql: S) => ({ type: 'string', maxLe
 /** Answered (true: the call has an answer time) or not (false). */
 export const answered = { type: 'boolean', 'x-sql': '(c.answer_time IS NOT NULL) = $::boolean' } as const;
 
+/**
+ * Called back (true) or not (false): after this call the centre reached the same number, by a
+ * later outbound call (any seat, answered or not: someone tried) or a later inbound call it
+ * answered. An unanswered inbound call that is not called back is one to call back; a call with
+ * no number can never be called back.
+ */
+export const calledBack = {
+  type: 'boolean',
+  'x-sql': `(c.phone_no <> '' AND EXISTS (SELECT 1 FROM call_records r WHERE r.phone_no = c.phone_no AND r.call_time > c.call_time
+    AND (r.direction = 'out' OR r.answer_time IS NOT NULL))) = $::boolean`,
+} as const;
+
 /** Classified (true: a classification is set) or not (false: the '' of unclassified calls). */
 export const classified = { type: 'boolean', 'x-sql': "(c.classification <> '') = $::boolean" } as const;
 

@@ -26,9 +26,13 @@ export const socketLimits = {
   idleMs: PHONE_SOCKET.heartbeatMs * 3,
   /** Bytes of one frame; a larger one closes the socket (1009, message too big). */
   maxFrameBytes: MAX_COMMAND_LENGTH * 4,
-  /** Open sockets one user may hold on one process (a phone bar per tab); one more is refused with close 4429. */
-  maxSocketsPerUser: 10,
-  /** A quiet socket's login is checked again this often (a busy one's before every command). */
+  /**
+   * Open sockets one user's seat may hold on all processes (a phone bar per tab, a few tabs),
+   * counted in the presence table; one more is refused with close 4429 and the reason in the
+   * socket's language.
+   */
+  maxSocketsPerUser: 4,
+  /** A quiet socket's login is checked again this often (a command's before it runs; never for a heartbeat). */
   recheckMs: PHONE_SOCKET.heartbeatMs as number,
   /**
    * The server pings every socket this often (a WebSocket ping, which browsers answer by
@@ -46,6 +50,16 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_NO_SEAT = 4403;
 export const CLOSE_IDLE = 4408;
 export const CLOSE_TOO_MANY = 4429;
+
+/** A close frame's reason holds at most 123 bytes of UTF-8: the message, cut on a character. */
+export function closeReason(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch) > 123) break;
+    out += ch;
+  }
+  return out;
+}
 
 function langOf(req: FastifyRequest): Language {
   const q = (req.query as { lang?: unknown } | undefined)?.lang;
@@ -70,8 +84,6 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
   // a server-wide frame ceiling; this socket's own, smaller limit is checked per frame below.
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
 
-  /** Authenticated phone sockets per user on this process (socketLimits.maxSocketsPerUser). */
-  const sockets = new Map<number, number>();
   const sessions = await sessionWatch(app, ctx);
 
   app.get('/ws', { websocket: true, config: { access: open } }, (ws: WebSocket, req: FastifyRequest) => {
@@ -114,7 +126,6 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
     // user's sessions, and on a timer (SocketSession): a socket whose session ended, or whose user
     // was given another seat, is closed (4401/4403: the phone bar does not reconnect), not kept serving.
     let session: SocketSession | null = null;
-    let counted: number | null = null;
     let present: Promise<string | undefined> | null = null;
     const ended = (why: SessionEnd) => {
       if (why === 'seat') error('OTHER_SEAT', 'phone_SEAT_CHANGED');
@@ -145,19 +156,25 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
         return undefined;
       }
       if (ws.readyState !== ws.OPEN) return undefined;
-      const open = sockets.get(user.userId) ?? 0;
-      if (open >= socketLimits.maxSocketsPerUser) {
-        error('RATE', 'phone_TOO_MANY_SOCKETS', { max: String(socketLimits.maxSocketsPerUser) });
-        ws.close(CLOSE_TOO_MANY, 'too many sockets');
-        return undefined;
-      }
-      sockets.set(user.userId, open + 1);
-      counted = user.userId;
-      session = sessions.open(user, token as string, ended, socketLimits.recheckMs);
-      present = presence.opened(user.userSeatNo).catch((err: unknown) => {
+      // The seat's place among its open sockets (all processes); a presence the database failed
+      // to record leaves the socket serving, as before the limit.
+      let refused = false;
+      present = presence.openedWithin(user.userSeatNo, socketLimits.maxSocketsPerUser).then((id) => {
+        refused = id === undefined;
+        return id;
+      }, (err: unknown) => {
         req.log.error({ err }, 'phone socket presence not recorded');
         return undefined;
       });
+      await present;
+      if (refused) {
+        const why = message(lang, 'phone_TOO_MANY_SOCKETS', { max: String(socketLimits.maxSocketsPerUser) });
+        send({ type: 'ERROR', code: 'RATE', msg: why });
+        ws.close(CLOSE_TOO_MANY, closeReason(why));
+        return undefined;
+      }
+      if (ws.readyState !== ws.OPEN) return undefined;
+      session = sessions.open(user, token as string, ended, socketLimits.recheckMs);
       return user;
     }).catch((err: unknown) => {
       req.log.error({ err }, 'phone socket login not checked');
@@ -176,10 +193,12 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
         if (parsed.error === 'FORMAT') return error('FORMAT', 'phone_FORMAT');
         return error(parsed.error, parsed.error === 'UNKNOWN' ? 'phone_UNKNOWN' : 'phone_FIELD', { field: parsed.field ?? '' });
       }
-      // Every well-formed command, the heartbeat included, first re-checks the login.
-      if (!(await session.check())) return;
       const c = parsed.command;
+      // A heartbeat touches no database: a session that ends is pushed to the socket by the
+      // session watch (any process's logout, its timer as the backstop). Every other command
+      // first re-checks the login.
       if (c.cmd === 'herbert') return send({ type: 'herbert' });
+      if (!(await session.check())) return;
       if (c.userSeatNo !== own) return error('OTHER_SEAT', 'phone_OTHER_SEAT', { seat: own });
       if (c.cmd === 'login') {
         const [row] = await ctx.db.query<{ fjh: string; callerId: string | null }>(
@@ -230,11 +249,6 @@ export async function registerPhoneSocket(app: FastifyInstance, ctx: AppContext,
       clearTimeout(idle);
       clearInterval(liveness);
       session?.stop();
-      if (counted !== null) {
-        const left = (sockets.get(counted) ?? 1) - 1;
-        if (left > 0) sockets.set(counted, left);
-        else sockets.delete(counted);
-      }
       if (seatSocket) gateway.detach(seatSocket);
       void present?.then((id) => (id ? presence.closed(id) : undefined)).catch((err: unknown) => req.log.error({ err }, 'phone socket close not recorded'));
     });

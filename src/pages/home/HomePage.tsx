@@ -108,7 +108,7 @@ function CentreHome({ answer, admin }: { answer: HomeAnswer; admin: boolean }) {
   );
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {admin && <HealthCard />}
+      {admin && <HealthCard catalogue={catalogue} />}
       <FigureGroups answer={answer} titles={{ calls: t('home.groups.centreCalls') }} extra={{ calls: [waitTile] }} />
       <SeatsNow />
       {answer.today && answer.lastWeek && <HourChart today={answer.today} lastWeek={answer.lastWeek} {...(linkOf(HOME_HOURLY.report, today) ? { link: linkOf(HOME_HOURLY.report, today)! } : {})} />}
