@@ -90,7 +90,8 @@ export function TabBar() {
   });
   const dropdown = (id: string) => ({
     open: menuOpen === id,
-    onOpenChange: (open: boolean) => setMenuOpen(open ? id : null),
+    // Another menu closing late must not close the one just opened.
+    onOpenChange: (open: boolean) => setMenuOpen((now) => (open ? id : now === id ? null : now)),
   });
 
   return (
