@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './http/security-headers.ts';
-import { routeValidator } from './http/validate.ts';
+import { routeValidator, warmValidators } from './http/validate.ts';
 import { maskToken, registerAccessCheck, registerGuard, type RouteEntry } from './http/guard.ts';
 import defaultRoutes from './api/default.ts';
 import userRoutes from './api/User.ts';
@@ -97,6 +97,12 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     frameworkErrors,
   });
   app.setValidatorCompiler(routeValidator);
+  // Request schemas compile on first use; once the server is ready, the rest in the background.
+  app.addHook('onReady', async () => {
+    setImmediate(() => void warmValidators().then((failed) => {
+      for (const f of failed) app.log.error({ err: f.error, schema: f.schema }, 'a request schema does not compile');
+    }));
+  });
   app.addHook('onRoute', (route) => {
     if (route.bodyLimit === undefined && isApiPath(route.url)) {
       route.bodyLimit = (route.config as { access?: unknown } | undefined)?.access === 'open' ? limits.open : limits.api;

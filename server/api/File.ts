@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
 import { bearerToken } from '../http/guard.ts';
-import { loadUserNow } from '../auth/tokens.ts';
+import { linkSessions, loadUserNow } from '../auth/tokens.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, badRequest, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
@@ -105,7 +105,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     file.order !== null ? reachesOrder(db, user, Number(file.order)) : seesChatOf(user, file.seat);
 
   /** The caller; `linkOf` gives a signed link's user (downloads), checked only when no login token came. */
-  const partyOf = async (req: FastifyRequest, lang: Language, linkOf?: () => number | undefined): Promise<Party> => {
+  const partyOf = async (req: FastifyRequest, lang: Language, linkOf?: () => Promise<number | undefined>): Promise<Party> => {
     const query = req.query as { chatToken?: unknown };
     const header = req.headers['x-chat-token'];
     const chatToken = typeof header === 'string' ? header : typeof query.chatToken === 'string' ? query.chatToken : undefined;
@@ -118,7 +118,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
     if (user) return { kind: 'user', user };
     if (token) throw unauthorized();
-    const linkUser = linkOf?.();
+    const linkUser = await linkOf?.();
     if (linkUser === undefined) throw unauthorized(message(lang, 'fileCredentials'));
     return { kind: 'link', userId: linkUser };
   };
@@ -247,7 +247,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       if (!owner) refused[id] = message(lang, 'fileLinkUnknown', { id });
       else if (!(await userMayRead(user, owner))) refused[id] = message(lang, owner.order === null ? 'fileLinkNotParty' : 'fileLinkNotOrder', { id });
       else {
-        links[id] = `${FILE_BASE}${id}?${signer.sign(id, user.userId, now).query}`;
+        links[id] = `${FILE_BASE}${id}?${signer.sign(id, user.userId, user.jti, now).query}`;
       }
     }
     // Every link signed in one request expires together.
@@ -260,7 +260,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
     idCheck({ ...params }, lang);
     const query = { ...(req.query as object) };
     downloadQueryCheck(query, lang);
-    const party = await partyOf(req, lang, () => signer.userOf(query, params.id, lang));
+    const party = await partyOf(req, lang, () => signer.userOf(query, params.id, lang, (userId) => linkSessions(db, userId)));
     const [file] = await db.query<Owner>(
       `${OWNER_SELECT} WHERE u.id = $1`, [params.id]);
     if (!file) throw notFound(message(lang, 'fileNotFound'));

@@ -7,7 +7,7 @@ import { anyUser, open, type SessionUser } from '../http/access.ts';
 import { ApiError, forbidden, notFound, ok, unauthorized } from '../http/envelope.ts';
 import { bearerToken } from '../http/guard.ts';
 import { languageOf, message, type Language } from '../http/language.ts';
-import { loadUserNow } from '../auth/tokens.ts';
+import { linkSessions, loadUserNow } from '../auth/tokens.ts';
 import { userOfToken } from '../http/token-session.ts';
 import { compile, type Check } from '../http/validate.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
@@ -112,7 +112,7 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     const orderId = body.workOrderId;
     if (orderId !== undefined) await throughOrder(req.user!, orderId, body.callId, lang);
     await recordingOf(body.callId, lang, orderId === undefined ? req.user : undefined);
-    const link = links.sign(subjectOf(body.callId, orderId), req.user!.userId, Date.now());
+    const link = links.sign(subjectOf(body.callId, orderId), req.user!.userId, req.user!.jti, Date.now());
     const order = orderId === undefined ? '' : `order=${orderId}&`;
     return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${order}${link.query}`, exp: link.exp });
   });
@@ -128,7 +128,7 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     const user = token ? await userOfToken(db, ctx.tokens, token) : undefined;
     if (token && !user) throw unauthorized();
     const orderId = (query as { order?: string }).order === undefined ? undefined : Number((query as { order: string }).order);
-    const linkUser = user ? undefined : links.userOf(query, subjectOf(params.callId, orderId), lang);
+    const linkUser = user ? undefined : await links.userOf(query, subjectOf(params.callId, orderId), lang, (userId) => linkSessions(db, userId));
     if (!user && linkUser === undefined) throw unauthorized(message(lang, 'recordingCredentials'));
     // A link's user is checked again as they are now: moved to another seat or department, or disabled, the link ends at once.
     let bySeat: Pick<SessionUser, 'roles' | 'userSeatNo'> | undefined;

@@ -166,6 +166,15 @@ export async function loadUserNow(db: Queryable, userId: number): Promise<Pick<S
   return user && { userId, ...user };
 }
 
+/**
+ * The user's logins still on record, each with whether it is live: what a signed link is
+ * checked against (server/recordings/links.ts), so a link ends with the login it was made under.
+ */
+export async function linkSessions(db: Queryable, userId: number): Promise<{ jti: string; live: boolean }[]> {
+  return db.query<{ jti: string; live: boolean }>(
+    'SELECT jti::text AS jti, (revoked_at IS NULL AND expires_at > now()) AS live FROM sessions WHERE user_id = $1', [userId]);
+}
+
 /** Revoked sessions are kept this long so their holders learn why; expired ones go at once. */
 const KEEP_REVOKED_HOURS = 24;
 

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/password.ts';
+import { seedWechatDemo } from './demo-wechat.ts';
 import type { Db, Queryable } from './types.ts';
 import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
@@ -157,6 +158,7 @@ export async function seedIfEmpty(db: Db, now: Date, opts: SeedOptions = {}): Pr
   await db.transaction(async (tx) => {
     await seedOrganisation(tx);
     await seedUsers(tx, hashes);
+    await seedWechatDemo(tx);
     for (const day of activity) await insertActivity(tx, day);
     const users = await tx.query<{ id: number; seat: string }>(`SELECT id, user_seat_no AS seat FROM users WHERE user_seat_no <> ''`);
     const origins = demoOrigins(activity, new Map(users.map((u) => [u.seat, Number(u.id)])));

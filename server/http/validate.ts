@@ -57,14 +57,50 @@ addFormats(ajv);
  * test), and each compiled its 200-odd route schemas again: about a third of a test server's
  * start-up CPU (bench/test-db). The key is the schema's JSON, so equal schemas share a validator
  * whatever object carries them.
+ *
+ * Compiling is deferred (issue 26 item 5: it was 1.1 s of a warm start): a check compiles its
+ * schema when it first runs, and warmValidators() compiles the rest in small steps once the
+ * server is ready, so the server answers before every schema is compiled and a schema that does
+ * not compile is still reported at start (in the log), not only at its first request.
  */
 const validators = new Map<string, ValidateFunction>();
-function validatorOf(schema: unknown): ValidateFunction {
-  const key = JSON.stringify(schema);
+const pending = new Map<string, unknown>();
+
+function compiledOf(key: string, schema: unknown): ValidateFunction {
   let fn = validators.get(key);
   if (!fn) validators.set(key, (fn = ajv.compile(lengthFirst(schema) as object)));
+  pending.delete(key);
   return fn;
 }
+
+/** The schema's validator, compiled on first use. */
+function lazyValidator(schema: unknown): () => ValidateFunction {
+  const key = JSON.stringify(schema);
+  let fn = validators.get(key);
+  if (!fn) pending.set(key, schema);
+  return () => (fn ??= compiledOf(key, schema));
+}
+
+/**
+ * Compiles every validator not compiled yet, one a turn of the event loop (requests go first), and
+ * answers the schemas that failed to compile with their error. The server runs it once ready.
+ */
+export async function warmValidators(): Promise<Array<{ schema: string; error: unknown }>> {
+  const failed: Array<{ schema: string; error: unknown }> = [];
+  for (const [key, schema] of [...pending]) {
+    try {
+      compiledOf(key, schema);
+    } catch (error) {
+      pending.delete(key);
+      failed.push({ schema: key.slice(0, 200), error });
+    }
+    await new Promise((r) => setImmediate(r));
+  }
+  return failed;
+}
+
+/** How many validators wait to be compiled (tests). */
+export const pendingValidators = (): number => pending.size;
 
 /** At most this many field errors in an answer; the rest are counted ("and N more"). */
 export const MAX_FIELD_ERRORS = 20;
@@ -127,8 +163,9 @@ export type Admitted<S> = S extends JSONSchema ? (JSONSchema extends S ? unknown
  * the schema's type. A body that is absent is checked as `{}`; `null` is a body, and refused.
  */
 export function compile<const S extends object>(schema: S, props: Readonly<Record<string, PropertySchema>> = {}): Check<Admitted<S>> {
-  const fn = validatorOf(schema);
+  const validator = lazyValidator(schema);
   return (data, lang) => {
+    const fn = validator();
     if (!fn(data)) {
       const [errors, count] = localisedFieldErrors(fn.errors ?? [], lang, props);
       throw invalid(lang, errors, count);
@@ -149,5 +186,14 @@ export function compileForm<const S extends { readonly properties: Readonly<Reco
 /** A request's body for a check: absent is `{}` (the spec's calls often send none); `null` stays, and is refused. */
 export const bodyOf = (req: { body: unknown }): unknown => (req.body === undefined ? {} : req.body);
 
-/** Fastify's route-level `schema: {body, querystring}` validated by the same engine and rules. */
-export const routeValidator: FastifySchemaCompiler<unknown> = ({ schema }) => validatorOf(schema);
+/** Fastify's route-level `schema: {body, querystring}` validated by the same engine and rules (compiled on first use, as compile()). */
+export const routeValidator: FastifySchemaCompiler<unknown> = ({ schema }) => {
+  const validator = lazyValidator(schema);
+  const validate = Object.assign((data: unknown) => {
+    const fn = validator();
+    const valid = fn(data);
+    validate.errors = fn.errors;
+    return valid;
+  }, { errors: undefined as ValidateFunction['errors'] });
+  return validate;
+};

@@ -15,6 +15,10 @@ export default {
   },
   fileLinkForged: { en: 'This file link is not valid: open the file again from the chat', zh: '文件链接无效，请从会话中重新打开文件' },
   fileLinkExpired: { en: 'This file link has expired: open the file again from the chat', zh: '文件链接已过期，请从会话中重新打开文件' },
+  fileLinkSessionEnded: {
+    en: 'This file link ended with the login it was made for: log in and open the file again from the chat',
+    zh: '文件链接已随其登录结束而失效，请登录后从会话中重新打开文件',
+  },
   fileLinkUnknown: { en: 'ids: file {id} does not exist', zh: 'ids：文件 {id} 不存在' },
   fileLinkNotParty: {
     en: 'Permission denied: file {id} belongs to a chat that is not yours',

@@ -8,6 +8,10 @@ export default {
     en: 'This recording link has expired: press play again for a new one',
     zh: '录音链接已过期，请重新点击播放',
   },
+  recordingLinkSessionEnded: {
+    en: 'This recording link ended with the login it was made for: log in and play the recording again',
+    zh: '录音链接已随其登录结束而失效，请登录后重新播放录音',
+  },
   recordingNotOnOrder: {
     en: 'Permission denied: this call is not linked to that work order',
     zh: '无权限：该通话未关联到此工单',

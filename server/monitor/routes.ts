@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { sessionWatch, type SessionEnd } from '../http/token-session.ts';
 import { anyUser } from '../http/access.ts';
-import { forbidden } from '../http/envelope.ts';
-import { openSessionStream } from '../http/event-stream.ts';
+import { ApiError, forbidden } from '../http/envelope.ts';
+import { acceptsEventStream, openSessionStream } from '../http/event-stream.ts';
 import { languageOf, message } from '../http/language.ts';
 import { ownSeatOf, seesAllSeats } from '../../schemas/permissions.ts';
 import type { MonitorEnd } from '../../schemas/protocol/seat-monitor.ts';
@@ -16,6 +16,13 @@ import { SeatMonitorHub } from './hub.ts';
  * Tests shorten it.
  */
 export const monitorTiming = { heartbeatMs: 15_000 };
+
+/**
+ * Streams one user may hold open on this process at once: a monitor per tab, a few tabs. Each
+ * holds a connection and a hub subscription, so one more is refused (429) rather than letting one
+ * login hold a thousand. Counted per process, as the connections it protects are. Tests lower it.
+ */
+export const monitorLimits = { streamsPerUser: 5 };
 
 /** The `end` event's reason for each way the watch ends a stream. */
 const END_REASONS: Record<SessionEnd, MonitorEnd['reason']> = { ended: 'session', seat: 'seat', role: 'role' };
@@ -32,6 +39,8 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
   await hub.start();
   const sessions = await sessionWatch(app, ctx);
   const open = new Set<() => void>();
+  /** Open streams per user on this process (monitorLimits). */
+  const perUser = new Map<number, number>();
   // Streams never end by themselves: end them before the server waits for its connections, and
   // stop listening while the database is surely still open (onClose hooks may close it first).
   app.addHook('preClose', async () => {
@@ -52,6 +61,21 @@ export default async function seatMonitorRoutes(app: FastifyInstance, ctx: AppCo
     // Either ends when the user's roles change what they may see (a supervisor demoted sees only
     // their seat, an agent promoted every seat): the browser opens a new stream for that.
     const everySeat = own === undefined;
+    acceptsEventStream(req);
+    const held = perUser.get(user.userId) ?? 0;
+    if (held >= monitorLimits.streamsPerUser) {
+      throw new ApiError(429, message(lang, 'monitorTooManyStreams', { max: monitorLimits.streamsPerUser }), { retryAfter: 10 }, { 'retry-after': '10' });
+    }
+    perUser.set(user.userId, held + 1);
+    let counted = true;
+    // The response closes once the stream is over, however it ended: its place is free again.
+    reply.raw.once('close', () => {
+      if (!counted) return;
+      counted = false;
+      const left = (perUser.get(user.userId) ?? 1) - 1;
+      if (left > 0) perUser.set(user.userId, left);
+      else perUser.delete(user.userId);
+    });
     const { stream, end, release } = openSessionStream(req, reply, {
       heartbeatMs: monitorTiming.heartbeatMs, sessions, open,
       watch: { seat: everySeat ? null : user.userSeatNo, admits: (fresh) => seesAllSeats(fresh) === everySeat },

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import type { ColumnFormat } from '../../schemas/report-types.ts';
 
 /** One exported column: its key in the rows, its translated title and how its values are written. */
@@ -68,6 +69,10 @@ const NUM_FMT: Partial<Record<ColumnFormat, string>> = { datetime: 'yyyy-mm-dd h
  */
 const ZIP_LEVEL = 1;
 
+/** exceljs, loaded by the first .xlsx export (half a second of a start that most processes never need: issue 26 item 5). */
+let excelModule: typeof ExcelJS | undefined;
+const excel = (): typeof ExcelJS => (excelModule ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
+
 /**
  * The .xlsx writer: exceljs's streaming WorkbookWriter, each row committed (and so released) as
  * written. Every cell of a column gets the column's one style object: exceljs caches a style's
@@ -75,7 +80,7 @@ const ZIP_LEVEL = 1;
  * cell (a column style copied into each cell was a third of the export's CPU).
  */
 export function xlsxSink(out: Writable, sheetName: string, columns: readonly ExportColumn[], words: { yes: string; no: string }, opts: SinkOptions = {}): RowSink {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
+  const book = new (excel().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
   const sheet = book.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
   sheet.columns = columns.map((c) => ({

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers.ts';
 import { openChat, upload } from './upload-support.ts';
@@ -120,7 +121,7 @@ describe('signed file links', () => {
     const [a, b] = [await fileAt('8101'), await fileAt('8101')];
     const url = (await linksFor(tokens.agent1!, [a]))[a]!;
     expect((await get(url.replace(a, b))).statusCode).toBe(403);
-    const recording = new LinkSigner(s.ctx.secrets.jwtKey, 'recording').sign(a, Number(param(url, 'uid')), Date.now());
+    const recording = new LinkSigner(s.ctx.secrets.jwtKey, 'recording').sign(a, Number(param(url, 'uid')), decodeJwt(tokens.agent1!).jti!, Date.now());
     expect((await get(`/api/File/${a}?${recording.query}`)).statusCode).toBe(403);
   });
 
@@ -147,11 +148,11 @@ describe('signed file links', () => {
     const id = await fileAt('8101');
     const userId = Number(param((await linksFor(tokens.agent1!, [id]))[id]!, 'uid'));
     const links = new LinkSigner(s.ctx.secrets.jwtKey, 'file');
-    const old = links.sign(id, userId, Date.now() - (TTL + 1) * 1000);
+    const old = links.sign(id, userId, decodeJwt(tokens.agent1!).jti!, Date.now() - (TTL + 1) * 1000);
     const res = await get(`/api/File/${id}?${old.query}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('This file link has expired: open the file again from the chat');
-    expect((await get(`/api/File/${id}?${links.sign(id, userId, Date.now()).query}`)).statusCode).toBe(200);
+    expect((await get(`/api/File/${id}?${links.sign(id, userId, decodeJwt(tokens.agent1!).jti!, Date.now()).query}`)).statusCode).toBe(200);
   });
 
   it('a login token in the URL opens nothing: 400 naming token, on its own or beside a link, for downloads and uploads', async () => {
@@ -176,5 +177,39 @@ describe('signed file links', () => {
     const none = await get(`/api/File/${id}`);
     expect(none.statusCode).toBe(401);
     expect(none.json().msg).toMatch(/POST \/api\/File\/links/);
+  });
+});
+
+describe('a file link ends with its login, has one spelling and no expiry beyond its kind\'s lifetime (issue 25 item 9)', () => {
+  it('stops at the logout of the login it was made under, in the caller\'s language; another login of the user keeps its own', async () => {
+    const id = await fileAt('8101');
+    const first = await s.login('agent1', 'agent123');
+    const second = await s.login('agent1', 'agent123');
+    const [one, two] = [(await linksFor(first, [id]))[id]!, (await linksFor(second, [id]))[id]!];
+    expect((await get(one)).statusCode).toBe(200);
+    expect((await s.call('POST', '/api/User/setLogout', { token: first, body: {} })).status).toBe(200);
+    const ended = await get(one);
+    expect([ended.statusCode, ended.json().msg]).toEqual([403, 'This file link ended with the login it was made for: log in and open the file again from the chat']);
+    const zh = await s.app.inject({ method: 'GET', url: one, headers: { 'accept-language': 'zh-CN' } });
+    expect(zh.json().msg).toBe('文件链接已随其登录结束而失效，请登录后从会话中重新打开文件');
+    expect((await get(two)).statusCode).toBe(200);
+  });
+
+  it('refuses a user id or expiry written another way (leading zeros) with a 400 naming it', async () => {
+    const id = await fileAt('8101');
+    const url = (await linksFor(tokens.agent1!, [id]))[id]!;
+    for (const [name, value] of [['uid', `000${param(url, 'uid')}`], ['exp', `0${param(url, 'exp')}`]] as const) {
+      const res = await get(withParam(url, name, value));
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().data.errors)).toEqual([name]);
+    }
+  });
+
+  it('refuses a link expiring further ahead than an hour, even signed with the server\'s key', async () => {
+    const id = await fileAt('8101');
+    const userId = Number(param((await linksFor(tokens.agent1!, [id]))[id]!, 'uid'));
+    const far = new LinkSigner(s.ctx.secrets.jwtKey, 'file').sign(id, userId, decodeJwt(tokens.agent1!).jti!, Date.now() + 86_400_000);
+    const res = await get(`/api/File/${id}?${far.query}`);
+    expect([res.statusCode, res.json().msg]).toEqual([403, 'This file link is not valid: open the file again from the chat']);
   });
 });

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
 import { insertCall, newCallId } from './callinfo-fixtures.ts';
@@ -121,11 +122,11 @@ describe('signed links', () => {
     const id = await recordedCall('8101');
     const links = new LinkSigner(s.ctx.secrets.jwtKey, 'recording');
     const userId = Number(new URL(await linkFor(t.agent1, id), 'http://x').searchParams.get('uid'));
-    const old = links.sign(id, userId, Date.now() - (LINK_TTL_SECONDS + 1) * 1000);
+    const old = links.sign(id, userId, decodeJwt(t.agent1!).jti!, Date.now() - (LINK_TTL_SECONDS + 1) * 1000);
     const res = await get(`/api/recordings/${id}?${old.query}`, { ...en, range: 'bytes=0-9' });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('This recording link has expired: press play again for a new one');
-    const fresh = links.sign(id, userId, Date.now());
+    const fresh = links.sign(id, userId, decodeJwt(t.agent1!).jti!, Date.now());
     expect((await get(`/api/recordings/${id}?${fresh.query}`, { range: 'bytes=0-9' })).statusCode).toBe(206);
   });
 
@@ -161,21 +162,31 @@ describe('signed links', () => {
 describe('LinkSigner.check', () => {
   const links = new LinkSigner(new TextEncoder().encode('a test key'), 'recording');
   const start = Date.UTC(2026, 10, 23, 12);
-  const { query, exp } = links.sign('call-1', 7, start);
+  const session = '6f1d2c3b-0000-4000-8000-000000000001';
+  const live = [{ jti: 'another-login', live: true }, { jti: session, live: true }];
+  const { query, exp } = links.sign('call-1', 7, session, start);
   const sig = new URLSearchParams(query).get('sig')!;
 
   it('holds until LINK_TTL_SECONDS have passed on the given clock, then is expired', () => {
-    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('ok');
-    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000 - 1)).toBe('ok');
-    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, start + LINK_TTL_SECONDS * 1000)).toBe('expired');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, live, start)).toBe('ok');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, live, start + LINK_TTL_SECONDS * 1000 - 1)).toBe('ok');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, live, start + LINK_TTL_SECONDS * 1000)).toBe('expired');
   });
 
-  it('is forged for another call, user, expiry, key, kind or a signature of the wrong length', () => {
-    expect(links.check({ subject: 'call-2', userId: 7, exp }, sig, start)).toBe('forged');
-    expect(links.check({ subject: 'call-1', userId: 8, exp }, sig, start)).toBe('forged');
-    expect(links.check({ subject: 'call-1', userId: 7, exp: exp + 1 }, sig, start)).toBe('forged');
-    expect(new LinkSigner(new TextEncoder().encode('another key'), 'recording').check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('forged');
-    expect(new LinkSigner(new TextEncoder().encode('a test key'), 'file').check({ subject: 'call-1', userId: 7, exp }, sig, start)).toBe('forged');
-    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig.slice(1), start)).toBe('forged');
+  it('ends with the login it was signed under', () => {
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, [{ jti: session, live: false }], start)).toBe('ended');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig, [{ jti: 'another-login', live: true }], start)).toBe('forged');
+  });
+
+  it('is forged for another call, user, expiry, key, kind, a signature of the wrong length, or an expiry past the kind\'s lifetime', () => {
+    expect(links.check({ subject: 'call-2', userId: 7, exp }, sig, live, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 8, exp }, sig, live, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 7, exp: exp + 1 }, sig, live, start)).toBe('forged');
+    expect(new LinkSigner(new TextEncoder().encode('another key'), 'recording').check({ subject: 'call-1', userId: 7, exp }, sig, live, start)).toBe('forged');
+    expect(new LinkSigner(new TextEncoder().encode('a test key'), 'file').check({ subject: 'call-1', userId: 7, exp }, sig, live, start)).toBe('forged');
+    expect(links.check({ subject: 'call-1', userId: 7, exp }, sig.slice(1), live, start)).toBe('forged');
+    // Signed (with this key) to expire a day ahead: no link of this kind lives that long.
+    const far = links.sign('call-1', 7, session, start + 86_400_000);
+    expect(links.check({ subject: 'call-1', userId: 7, exp: far.exp }, new URLSearchParams(far.query).get('sig')!, live, start)).toBe('forged');
   });
 });

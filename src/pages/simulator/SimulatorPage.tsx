@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../app/providers';
 import { usePageTitle } from '../../shell/use-page-title';
 import { FIELD_PATTERNS } from '../../../schemas/protocol/phone';
+import { WechatCustomerCard } from './WechatCustomerCard';
 
 interface SeatOption { label: string; value: string }
 interface RingForm { userSeatNo: string; phoneNo: string; ivr?: string }
@@ -67,31 +68,34 @@ export default function SimulatorPage() {
   };
 
   return (
-    <Card title={t('menu.simulator')} style={{ maxWidth: 640 }}>
-      <Alert type="info" showIcon message={t('simulator.help')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" onFinish={ring} initialValues={{ phoneNo: '13800138000' }} data-testid="simulator-form">
-        <Form.Item name="userSeatNo" label={t('simulator.seat')} rules={[{ required: true, message: t('simulator.seatRequired') }]}>
-          <Select showSearch optionFilterProp="label" options={seats} placeholder={t('simulator.seatPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="phoneNo"
-          label={t('simulator.phoneNo')}
-          rules={[{ required: true, message: t('simulator.phoneNoRequired') }, { pattern: FIELD_PATTERNS.number, message: t('simulator.phoneNoInvalid') }]}
-        >
-          <Input inputMode="tel" maxLength={33} />
-        </Form.Item>
-        <Form.Item name="ivr" label={t('simulator.ivr')} extra={t('simulator.ivrHelp')} rules={[{ pattern: IVR_PATTERN, message: t('simulator.ivrInvalid') }]}>
-          <Select allowClear options={IVR_MARKERS.map((value) => ({ value, label: value }))} placeholder={t('simulator.ivrNone')} />
-        </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit" loading={busy}>{t('simulator.ring')}</Button>
-          <Button onClick={() => press('answer')} disabled={busy}>{t('simulator.answer')}</Button>
-          <Button danger onClick={() => press('hangup')} disabled={busy}>{t('simulator.hangup')}</Button>
-        </Space>
-      </Form>
-      {outcome && (
-        <Alert type={outcome.type} showIcon message={outcome.text} style={{ marginTop: 16 }} data-testid="simulator-outcome" />
-      )}
-    </Card>
+    <Space direction="vertical" size="middle" style={{ display: 'flex' }}>
+      <Card title={t('menu.simulator')} style={{ maxWidth: 640 }}>
+        <Alert type="info" showIcon message={t('simulator.help')} style={{ marginBottom: 16 }} />
+        <Form form={form} layout="vertical" onFinish={ring} initialValues={{ phoneNo: '13800138000' }} data-testid="simulator-form">
+          <Form.Item name="userSeatNo" label={t('simulator.seat')} rules={[{ required: true, message: t('simulator.seatRequired') }]}>
+            <Select showSearch optionFilterProp="label" options={seats} placeholder={t('simulator.seatPlaceholder')} />
+          </Form.Item>
+          <Form.Item
+            name="phoneNo"
+            label={t('simulator.phoneNo')}
+            rules={[{ required: true, message: t('simulator.phoneNoRequired') }, { pattern: FIELD_PATTERNS.number, message: t('simulator.phoneNoInvalid') }]}
+          >
+            <Input inputMode="tel" maxLength={33} />
+          </Form.Item>
+          <Form.Item name="ivr" label={t('simulator.ivr')} extra={t('simulator.ivrHelp')} rules={[{ pattern: IVR_PATTERN, message: t('simulator.ivrInvalid') }]}>
+            <Select allowClear options={IVR_MARKERS.map((value) => ({ value, label: value }))} placeholder={t('simulator.ivrNone')} />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={busy}>{t('simulator.ring')}</Button>
+            <Button onClick={() => press('answer')} disabled={busy}>{t('simulator.answer')}</Button>
+            <Button danger onClick={() => press('hangup')} disabled={busy}>{t('simulator.hangup')}</Button>
+          </Space>
+        </Form>
+        {outcome && (
+          <Alert type={outcome.type} showIcon message={outcome.text} style={{ marginTop: 16 }} data-testid="simulator-outcome" />
+        )}
+      </Card>
+      <WechatCustomerCard />
+    </Space>
   );
 }

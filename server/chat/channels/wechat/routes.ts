@@ -1,9 +1,10 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { open } from '../../../http/access.ts';
-import { ApiError, badRequest } from '../../../http/envelope.ts';
+import { open, roles } from '../../../http/access.ts';
+import { ApiError, badRequest, ok } from '../../../http/envelope.ts';
 import { languageOf, message, type Language, type MessageKey } from '../../../http/language.ts';
-import { compile, type Check } from '../../../http/validate.ts';
+import { bodyOf, compile, type Check } from '../../../http/validate.ts';
 import { useEntityHooks } from '../../../entities/hooks.ts';
 import { XmlRefused, decrypt, parsePushXml, sameSignature, signatureOf } from './protocol.ts';
 import { ACCOUNT_SELECT, type WxAccount } from './platform.ts';
@@ -28,6 +29,20 @@ const pushQuerySchema = {
 } as const;
 type PushQuery = { signature: string; timestamp: string; nonce: string; echostr?: string; encrypt_type?: string; msg_signature?: string };
 const pushQuery: Check<PushQuery> = compile(pushQuerySchema);
+const simulateBody: Check<{ accountId: number; customer: string; content: string }> = compile({
+  type: 'object', additionalProperties: false, required: ['accountId', 'customer', 'content'],
+  properties: {
+    accountId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    customer: { type: 'string', maxLength: 32 },
+    content: { type: 'string', minLength: 1, maxLength: 2000 },
+  },
+});
+const inboxBody: Check<{ accountId: number; customer: string }> = compile({
+  type: 'object', additionalProperties: false, required: ['accountId', 'customer'],
+  properties: { accountId: { type: 'integer', minimum: 1, maximum: 2147483647 }, customer: { type: 'string', maxLength: 32 } },
+});
+/** The demo customer's OpenID: one per account and name, so the same name continues its chat. */
+const demoOpenid = (appId: string, name: string) => `o${crypto.createHash('sha256').update(`${appId}/${name}`).digest('base64url').slice(0, 27)}`;
 const appIdParam: Check<{ appId: string }> = compile({
   type: 'object', additionalProperties: false, required: ['appId'], properties: { appId: { type: 'string', pattern: '^[A-Za-z0-9_-]{4,32}$', maxLength: 32 } },
 });
@@ -58,6 +73,40 @@ export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext
     useEntityHooks(app, 'wechatAccounts', { beforeSave: requireSecrets });
   }
   app.addHook('preClose', () => channel.settled());
+
+  // Demo (built-in fake platform only): an administrator writes as a WeChat customer of an
+  // account; the fake platform pushes it, signed, to this server as the real one would.
+  app.post('/api/weixin/simulate', { config: { access: roles('admin') } }, async (req) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    simulateBody(body, lang);
+    if (!channel.fake) throw new ApiError(409, message(lang, 'wechatNoFake'));
+    const [account] = await ctx.db.query<WxAccount>(`${ACCOUNT_SELECT} WHERE id = $1 AND enabled`, [body.accountId]);
+    if (!account) throw new ApiError(404, message(lang, 'wechatUnknownAccount'));
+    const name = body.customer.trim() || message(lang, 'wechatCustomer');
+    const openid = demoOpenid(account.appId, name);
+    await ctx.db.query(
+      `INSERT INTO wx_users (account_id, openid, nickname) VALUES ($1, $2, $3) ON CONFLICT (account_id, openid) DO UPDATE SET nickname = excluded.nickname`,
+      [account.id, openid, name]);
+    const answer = await channel.fake.push(account.appId, {
+      FromUserName: openid, MsgType: 'text', Content: body.content, MsgId: String(Date.now() * 1000 + crypto.randomInt(1000)),
+    }, { mode: account.aesKey ? 'aes' : 'plain' });
+    if (answer.status !== 200) throw new ApiError(502, answer.body);
+    return ok({ openid });
+  });
+
+  // Demo: what the simulated customer received from the agents (the fake platform's record), oldest first.
+  app.post('/api/weixin/simulatorInbox', { config: { access: roles('admin') } }, async (req) => {
+    const lang = languageOf(req);
+    const body = bodyOf(req);
+    inboxBody(body, lang);
+    if (!channel.fake) throw new ApiError(409, message(lang, 'wechatNoFake'));
+    const [account] = await ctx.db.query<WxAccount>(`${ACCOUNT_SELECT} WHERE id = $1`, [body.accountId]);
+    if (!account) throw new ApiError(404, message(lang, 'wechatUnknownAccount'));
+    const openid = demoOpenid(account.appId, body.customer.trim() || message(lang, 'wechatCustomer'));
+    return ok(channel.fake.received.filter((r) => r.appId === account.appId && r.touser === openid)
+      .map((r) => ({ msgtype: r.msgtype, content: r.content ?? '' })));
+  });
 
   /** The account a push names, once its signature and time are right; a refusal is logged and stores nothing. */
   const verified = async (req: FastifyRequest, lang: Language): Promise<{ account: WxAccount; q: PushQuery }> => {

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+
+/**
+ * Issue 23 item 1 end to end, in the demo's set-up (the built-in fake WeChat platform and the
+ * seeded demo account): the administrator writes as a WeChat customer from the simulator screen;
+ * the fake platform pushes it, signed and encrypted, to the server; chat1 finds it in the inbox
+ * with the WeChat mark, answers with a `/` quick reply (the seeded shared "greeting"), and the
+ * customer's side (the fake platform's record) shows the filled text. Screenshots: the inbox
+ * with the WeChat chat and the WeChat accounts screen, in English and Chinese.
+ */
+declare const localStorage: { setItem(key: string, value: string): void };
+
+async function asCustomer(admin: Page, customer: string, content: string): Promise<void> {
+  await admin.goto('/#/system/simulator');
+  const form = admin.getByTestId('wechat-customer-form');
+  await expect(form.locator('.ant-select-selection-item')).not.toHaveCount(0);
+  await form.getByLabel(/Customer name|客户名称/).fill(customer);
+  await form.getByLabel(/^Message$|消息内容/).fill(content);
+  await form.getByRole('button', { name: /Send as this customer|以该客户身份发送/ }).click();
+  await expect(admin.getByTestId('wechat-customer-outcome')).toHaveClass(/ant-alert-success/);
+}
+
+test('a WeChat customer\'s message reaches the inbox with its WeChat mark, and the agent\'s / quick reply reaches the customer', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const customer = `WX ${Date.now().toString(36)}`;
+  const admin = await browser.newPage({ baseURL });
+  try {
+    await loginAs(page, 'chat1', 'agent123');
+    await readyOnPhoneBar(page);
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('chat-inbox-button').click();
+    await expect(page).toHaveURL(/#\/im$/);
+
+    await admin.addInitScript(() => localStorage.setItem('language', 'en'));
+    await loginAs(admin, 'admin', 'admin123');
+    await asCustomer(admin, customer, 'Hi, my order has not arrived');
+
+    const row = page.getByTestId('chat-row').filter({ hasText: customer });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByLabel('WeChat')).toBeVisible();
+    await row.click();
+    await expect(page.getByTestId('chat-messages').getByText('Hi, my order has not arrived')).toBeVisible();
+
+    const composer = page.getByTestId('chat-composer');
+    await composer.pressSequentially('/greeting');
+    await expect(page.getByTestId('quick-replies').getByTestId('quick-reply-option').first()).toContainText('greeting');
+    await composer.press('Enter');
+    const text = `Hello ${customer}, this is 赵敏. How can I help you?`;
+    await expect(composer).toHaveValue(text);
+    await page.screenshot({ path: test.info().outputPath('wechat-inbox-en.png') });
+    await composer.press('Enter');
+    await expect(page.getByTestId('chat-messages').locator('[data-testid="chat-message"][data-role="agent"]').getByText(text, { exact: true })).toHaveCount(1);
+
+    // The customer's side: the fake platform received the filled text through the customer-service API.
+    await expect(async () => {
+      await admin.getByTestId('wechat-customer-replies').click();
+      await expect(admin.getByTestId('wechat-customer-received')).toContainText(text, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await admin.screenshot({ path: test.info().outputPath('wechat-simulator-en.png'), fullPage: true });
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-zh').click();
+    await expect(row.getByLabel('微信')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wechat-inbox-zh.png') });
+  } finally {
+    await admin.close();
+  }
+});
+
+for (const language of ['en', 'zh'] as const) {
+  test(`the WeChat accounts screen lists the demo account without its secrets (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+    await loginAs(page, 'admin', 'admin123');
+    await page.goto('/#/system/wechat');
+    const table = page.getByTestId('resource-table');
+    await expect(table.locator('tbody tr.ant-table-row', { hasText: 'wxdemo0000000001' })).toBeVisible();
+    await expect(page.getByText(language === 'en' ? 'App ID' : 'AppID', { exact: true }).first()).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('demo-app-secret-0001');
+    await page.screenshot({ path: test.info().outputPath(`wechat-accounts-${language}.png`), fullPage: true });
+    await page.goto('/#/system/wechat/create');
+    await expect(page.getByText(language === 'en' ? 'EncodingAESKey' : '消息加解密密钥', { exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`wechat-account-form-${language}.png`), fullPage: true });
+    // An agent cannot open it.
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+  });
+}
