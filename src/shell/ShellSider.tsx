@@ -45,7 +45,7 @@ export function ShellSider({ nodes, selected, menuTheme, logo = true, heading, s
       className="console-sider"
       style={{
         borderRight: `1px solid ${token.colorBorderSecondary}`,
-        ...(sticky ? { position: 'sticky', top, height: `calc(100vh - ${top}px)`, alignSelf: 'flex-start' } : {}),
+        ...(sticky ? { position: 'sticky', top, height: top ? `calc(100vh - ${top}px)` : '100vh', alignSelf: 'flex-start' } : {}),
       }}
       data-testid="side-menu"
     >
