@@ -1,9 +1,9 @@
 /**
- * The selected chat: its header (source, name, state, follow, create work order, transfer, close), the messages
+ * The selected chat: its header (source, name, state, a WeChat customer's panel, follow, create work order, transfer, close), the messages
  * with the client's typing preview (preInput) under them, and the composer. Supervisors read
  * only; a closed chat takes no more messages.
  */
-import { ArrowLeftOutlined, FileAddOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileAddOutlined, IdcardOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Space, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { chatStore, useChat } from './chat';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 import { SourceIcon } from './SourceIcon';
+import { CustomerPanel } from './CustomerPanel';
 import { TransferDialog } from './TransferDialog';
 import { useNavigate } from 'react-router';
 import { OrderForm } from '../workorders/OrderForm';
@@ -27,6 +28,7 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
   const typing = useChat((s) => s.typing[chatId]);
   const [transferring, setTransferring] = useState<string | null>(null);
   const [ordering, setOrdering] = useState(false);
+  const [customer, setCustomer] = useState(false);
   const navigate = useNavigate();
   const myName = useSession((s) => s.userChineseName || s.username);
   const bottom = useRef<HTMLDivElement>(null);
@@ -57,6 +59,9 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
           >
             {t(chat.isFollow ? 'chat.actions.unfollow' : 'chat.actions.follow')}
           </Button>
+          {chat.sourceInfo_way === 'WeChat' && (
+            <Button size="small" icon={<IdcardOutlined />} onClick={() => setCustomer(true)} data-testid="chat-customer">{t('chat.customer.open')}</Button>
+          )}
           <Button size="small" icon={<FileAddOutlined />} onClick={() => setOrdering(true)} data-testid="chat-create-order">{t('workOrders.createFromCall')}</Button>
           {open && !supervisor && (
             <>
@@ -93,6 +98,7 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
           : open ? <Composer chatId={chatId} /> : <Alert type="info" showIcon message={t('chat.composer.closed')} />}
       </footer>
       <TransferDialog chatId={transferring} onClose={() => setTransferring(null)} />
+      {chat.sourceInfo_way === 'WeChat' && <CustomerPanel chatId={chatId} name={chat.clientChatName} open={customer} onClose={() => setCustomer(false)} />}
       {/* An order from the chat: linked by its id, its transcript as the description. */}
       {ordering && (
         <OrderForm open prefill={{ kind: 'consult', source: chat.sourceInfo_way === 'WeChat' ? 'wechat' : 'chat', chatId, customerName: chat.clientChatName.slice(0, 64), description: transcriptOf(chat, myName) }}

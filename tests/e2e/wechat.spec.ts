@@ -60,10 +60,28 @@ test('a WeChat customer\'s message reaches the inbox with its WeChat mark, and t
     }).toPass({ timeout: 20_000 });
     await admin.screenshot({ path: test.info().outputPath('wechat-simulator-en.png'), fullPage: true });
 
+    // Item 4: the customer's panel lists their conversations; once the agent records their number, their calls and orders by it.
+    await page.getByTestId('chat-customer').click();
+    const panel = page.getByTestId('chat-customer-panel');
+    await expect(panel.getByTestId('chat-customer-talks').locator('tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(panel).toContainText('Record the customer\'s phone number');
+    await panel.getByTestId('chat-customer-phone').fill('13900139000');
+    await panel.getByTestId('chat-customer-phone-save').click();
+    await expect(panel.getByTestId('caller-orders')).toBeVisible();
+    await expect(panel.getByTestId('chat-customer-calls')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wechat-customer-en.png') });
+    await page.locator('.ant-drawer-close').click();
+    await expect(panel.getByTestId('chat-customer-talks')).toBeHidden();
+
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-zh').click();
     await expect(row.getByLabel('微信')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('wechat-inbox-zh.png') });
+    await page.getByTestId('chat-customer').click();
+    await expect(page.getByTestId('chat-customer-phone')).toHaveValue('13900139000');
+    // The drawer has finished sliding in (its left edge at the width it leaves open) before the picture.
+    await expect(async () => expect(Math.round((await page.locator('.ant-drawer-content-wrapper').boundingBox())!.x)).toBe(640)).toPass();
+    await page.screenshot({ path: test.info().outputPath('wechat-customer-zh.png') });
   } finally {
     await admin.close();
   }

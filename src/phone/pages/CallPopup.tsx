@@ -1,19 +1,10 @@
-import { Card, Descriptions, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { unwrapList } from '../../../data-providers/envelope';
-import type { ReportRow } from '../../../schemas/report-types';
-import type callInfoByPhoneNo from '../../../schemas/reports/call-info-by-phone-no';
-import { http } from '../../app/providers';
 import { usePageTitle } from '../../shell/use-page-title';
 import { readPopupQuery } from '../popup-path';
 import { CallerOrders } from '../../workorders/CallerOrders';
-
-/** A row of CallInfo/getCallInfoByPhoneNo, typed by its schema. */
-type HistoryRow = ReportRow<typeof callInfoByPhoneNo>;
-
-const COLUMNS = ['callTime', 'userSeatNo', 'answerTime', 'destroyTime', 'callSeconds'] as const satisfies readonly (keyof HistoryRow)[];
+import { CallHistory } from '../CallHistory';
 
 /**
  * The call pop-up at /popup/index (spec section 2), opened by an incoming or transferred call:
@@ -25,26 +16,6 @@ export default function CallPopup() {
   usePageTitle('phone.popup.title');
   const [search] = useSearchParams();
   const call = readPopupQuery(search);
-  const [rows, setRows] = useState<HistoryRow[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  // Asked again for every call (a second call from the same number must not show the history as
-  // it stood at the first one's ring); "previous calls" are the number's calls other than this one.
-  useEffect(() => {
-    setRows([]);
-    setError(null);
-    if (!call.phoneNum) return;
-    let live = true;
-    setLoading(true);
-    http.post('/api/CallInfo/getCallInfoByPhoneNo', { phoneNo: call.phoneNum })
-      .then((body) => live && setRows((unwrapList<HistoryRow>(body)?.data ?? []).filter((r) => r.callId !== call.callId)))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [call.phoneNum, call.callId]);
 
   return (
     <Card title={t('phone.popup.title')} data-testid="call-popup">
@@ -59,18 +30,8 @@ export default function CallPopup() {
         </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 24 }}>{t('phone.popup.history')}</Typography.Title>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
-      <Table<HistoryRow>
-        data-testid="call-popup-history"
-        size="small"
-        rowKey="callId"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('phone.popup.noHistory') }}
-        columns={COLUMNS.map((key) => ({ key, dataIndex: key, title: t(`reports.columns.${key}`) }))}
-      />
+      {/* "Previous calls": the number's calls other than this one (a second call must not show the history as it stood at the first one's ring). */}
+      <CallHistory phoneNo={call.phoneNum} exceptCallId={call.callId} testId="call-popup-history" />
       <CallerOrders key={call.callId || call.phoneNum} prefill={{ phone: call.phoneNum, callId: call.callId, ivr: call.ivr, kind: 'consult' }} />
     </Card>
   );
