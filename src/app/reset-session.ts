@@ -1,3 +1,4 @@
+import { useVisitedTabs } from '../shell/tabs/visited-tabs';
 import { useSession } from './session';
 
 /** Fired just before a reset replaces the page; main.tsx unmounts the app on it. */
@@ -25,5 +26,7 @@ const browserEffects: ResetEffects = {
  */
 export function resetSession(effects: ResetEffects = browserEffects): void {
   useSession.getState().reset();
+  // The next user starts without the last one's tabs (issue 24 item 5).
+  useVisitedTabs.getState().clear();
   effects.leave();
 }

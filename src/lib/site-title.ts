@@ -1,6 +1,8 @@
 export const SITE_TITLE_KEYS = {
   console: 'site.title',
   workorder: 'site.workOrderTitle',
+  /** Spec section 1: the title in settings, "cloud customer service", which ends every page title. */
+  short: 'site.shortTitle',
 } as const;
 
 export type SiteTitleKey = (typeof SITE_TITLE_KEYS)[keyof typeof SITE_TITLE_KEYS];
@@ -11,6 +13,11 @@ export type SiteTitleKey = (typeof SITE_TITLE_KEYS)[keyof typeof SITE_TITLE_KEYS
  */
 export function siteTitleKey(workOrderTitle: boolean): SiteTitleKey {
   return workOrderTitle ? SITE_TITLE_KEYS.workorder : SITE_TITLE_KEYS.console;
+}
+
+/** The page-title suffix: the short site title, or the work-order system's for its departments. */
+export function pageTitleSiteKey(workOrderTitle: boolean): SiteTitleKey {
+  return workOrderTitle ? SITE_TITLE_KEYS.workorder : SITE_TITLE_KEYS.short;
 }
 
 /** Browser tab title: translated page title first, then the site title. */

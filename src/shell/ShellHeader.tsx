@@ -1,8 +1,10 @@
 import { Grid, Layout, Space, theme } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '../app/session';
 import { isChatAgent } from '../chat/departments';
 import { LanguageSwitch } from './LanguageSwitch';
+import { ThemeButton } from './theme/ThemeDrawer';
+import { useThemeSettings } from './theme/settings';
 import { UserMenu } from './UserMenu';
 
 // The phone bar and its socket load with the shell only for users who have one.
@@ -12,19 +14,60 @@ const ChatListener = lazy(() => import('../chat/ChatListener'));
 /** Spec section 4: the local flag checkSft 'false' hides the phone controls. */
 const phoneAllowedHere = () => localStorage.getItem('checkSft') !== 'false';
 
-/** Header: the phone bar's place (when the user's department has one), language switch, user menu. */
-export function ShellHeader() {
-  const { token } = theme.useToken();
+/** xs: below 576 px (a phone); antd reports nothing before its first media check, which counts as wide. */
+export const useNarrow = () => Grid.useBreakpoint().xs === true;
+
+/** The phone bar's place (when the user's department has one). */
+export function PhoneSlot() {
   const phoneBar = useSession((state) => state.phoneBar);
+  const narrow = useNarrow();
+  if (!phoneBar || !phoneAllowedHere()) return null;
+  return (
+    <div data-testid="phone-bar-slot" style={{ minWidth: 0 }}>
+      <Suspense fallback={null}>
+        <PhoneBar compact={narrow} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The header's tools on the right, each as the theme settings show it. */
+function HeaderTools() {
   const chatAgent = useSession(isChatAgent);
-  // xs: below 576 px (a phone); antd reports nothing before its first media check, which counts as wide.
-  const narrow = Grid.useBreakpoint().xs === true;
+  const narrow = useNarrow();
+  const { showTheme, showLanguage } = useThemeSettings();
+  return (
+    <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
+      {chatAgent && (
+        <Suspense fallback={null}>
+          <ChatListener />
+        </Suspense>
+      )}
+      {showTheme && <ThemeButton />}
+      {showLanguage && <LanguageSwitch />}
+      <UserMenu compact={narrow} />
+    </Space>
+  );
+}
+
+interface Props {
+  /** What comes first: the drawer's toggle, the site title, the top menu. */
+  start?: ReactNode;
+  /** The phone bar in the header (the layouts with a top menu give it a row of its own). */
+  phone?: boolean;
+}
+
+/** Header: what the layout puts first, the phone bar, then the tools. */
+export function ShellHeader({ start, phone = true }: Props) {
+  const { token } = theme.useToken();
+  const narrow = useNarrow();
+  const fixedHeader = useThemeSettings((state) => state.fixedHeader);
   return (
     <Layout.Header
       style={{
-        position: 'sticky',
+        position: fixedHeader ? 'sticky' : 'relative',
         top: 0,
-        zIndex: 1,
+        zIndex: 10,
         display: 'flex',
         alignItems: 'center',
         gap: narrow ? 8 : 16,
@@ -33,25 +76,11 @@ export function ShellHeader() {
         backgroundColor: token.colorBgElevated,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
+      data-testid="shell-header"
     >
-      <div style={{ flex: 1, minWidth: 0 }}>
-        {phoneBar && phoneAllowedHere() && (
-          <div data-testid="phone-bar-slot">
-            <Suspense fallback={null}>
-              <PhoneBar compact={narrow} />
-            </Suspense>
-          </div>
-        )}
-      </div>
-      <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
-        {chatAgent && (
-          <Suspense fallback={null}>
-            <ChatListener />
-          </Suspense>
-        )}
-        <LanguageSwitch />
-        <UserMenu compact={narrow} />
-      </Space>
+      {start}
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>{phone && <PhoneSlot />}</div>
+      <HeaderTools />
     </Layout.Header>
   );
 }

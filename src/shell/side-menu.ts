@@ -64,7 +64,7 @@ function leaves(nodes: readonly MenuNode[]): MenuNode[] {
 }
 
 /** The route item at a path, searched through the whole list (hidden items included). */
-function itemAt(items: readonly RouteItem[], pathname: string, parent = ''): RouteItem | undefined {
+export function itemAt(items: readonly RouteItem[], pathname: string, parent = ''): RouteItem | undefined {
   for (const item of items) {
     const path = resolvePath(parent, item.path);
     if (path === pathname) return item;
@@ -98,4 +98,21 @@ function trailTo(key: string, nodes: readonly MenuNode[], trail: string[]): stri
 /** Keys of the submenus that contain an entry, outermost first. */
 export function openKeysFor(key: string | undefined, menu: readonly MenuNode[]): string[] {
   return key ? (trailTo(key, menu, []) ?? []) : [];
+}
+
+/** The first entry a group leads to (itself when it is one), skipping external links. */
+export function firstLeaf(node: MenuNode): MenuNode | undefined {
+  if (!node.children) return node.external ? undefined : node;
+  for (const child of node.children) {
+    const leaf = firstLeaf(child);
+    if (leaf) return leaf;
+  }
+  return undefined;
+}
+
+/** The top-level entry that holds the selected one (the column and comprehensive layouts' group). */
+export function topLevelOf(key: string | undefined, menu: readonly MenuNode[]): MenuNode | undefined {
+  if (!key) return undefined;
+  const [outer] = openKeysFor(key, menu);
+  return menu.find((node) => node.key === (outer ?? key));
 }

@@ -71,9 +71,9 @@ test.describe('login and session', () => {
     await loginAs(page, 'agent1', 'agent123');
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-en').click();
-    await expect(page).toHaveTitle(/Intelligent Cloud Customer Service/i);
+    await expect(page).toHaveTitle(/ - Cloud Customer Service$/);
     await page.reload();
-    await expect(page).toHaveTitle(/Intelligent Cloud Customer Service/i);
+    await expect(page).toHaveTitle(/ - Cloud Customer Service$/);
     await expect(page.getByTestId('greeting')).toContainText('李娜');
   });
 

@@ -33,7 +33,7 @@ describe('login page', () => {
   it('shows the site title and sets the tab title', async () => {
     renderLogin();
     expect(screen.getByTestId('site-title').textContent).toBe('智能云客服系统');
-    await waitFor(() => expect(document.title).toBe('登录 - 智能云客服系统'));
+    await waitFor(() => expect(document.title).toBe('登录 - 云客服'));
   });
 
   it('refuses an empty user name and a short password with the spec texts', async () => {
@@ -65,7 +65,7 @@ describe('login page', () => {
     fireEvent.click(screen.getByTestId('language-en'));
     await waitFor(() => expect(screen.getByTestId('site-title').textContent).toBe('Intelligent Cloud Customer Service'));
     expect(screen.getByLabelText('User name')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Sign in - Intelligent Cloud Customer Service'));
+    await waitFor(() => expect(document.title).toBe('Sign in - Cloud Customer Service'));
   });
 
   it("shows the work-order title once the user name's department has the work-order flag", async () => {

@@ -102,7 +102,7 @@ describe('with a token', () => {
     renderAt('/index', signedIn());
     await screen.findByTestId('greeting');
     expect(screen.queryByTestId('phone-bar-slot')).toBeNull();
-    await waitFor(() => expect(document.title).toBe('首页 - 智能云客服系统'));
+    await waitFor(() => expect(document.title).toBe('首页 - 云客服'));
   });
 
   it('an unknown path ends on 404, whose button goes home', async () => {

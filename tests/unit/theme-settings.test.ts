@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_THEME,
+  effectiveLayout,
+  pick,
+  sanitizeSettings,
+  THEME_STORAGE_KEY,
+  useThemeSettings,
+} from '../../src/shell/theme/settings';
+import { menuTheme, themeConfig } from '../../src/shell/theme/tokens';
+import { theme } from 'antd';
+
+afterEach(() => useThemeSettings.getState().reset());
+
+describe('theme settings', () => {
+  it('start with the defaults of spec section 9', () => {
+    expect(pick(useThemeSettings.getState())).toEqual(DEFAULT_THEME);
+    expect(DEFAULT_THEME).toMatchObject({
+      layout: 'vertical',
+      themeName: 'white',
+      tabsBarStyle: 'smooth',
+      fixedHeader: true,
+      showProgressBar: true,
+      showTabs: true,
+      showSearch: false,
+      showNotice: false,
+    });
+  });
+
+  it('a change is saved in local storage and reset brings the defaults back', () => {
+    useThemeSettings.getState().set({ layout: 'column', themeName: 'ocean', showSearch: true });
+    const saved = JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? '{}') as { state: Record<string, unknown> };
+    expect(saved.state).toMatchObject({ layout: 'column', themeName: 'ocean', showSearch: true });
+    useThemeSettings.getState().reset();
+    expect(pick(useThemeSettings.getState())).toEqual(DEFAULT_THEME);
+    expect(JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? '{}').state).toEqual(DEFAULT_THEME);
+  });
+
+  it('a stored value of the wrong type or outside the choices falls back to its default', () => {
+    expect(sanitizeSettings({ layout: 'diagonal', themeName: 'red', showTabs: 'yes', unknown: 1 })).toEqual({
+      ...DEFAULT_THEME,
+      themeName: 'red',
+    });
+    expect(sanitizeSettings(null)).toEqual(DEFAULT_THEME);
+    useThemeSettings.getState().set({ tabsBarStyle: 'round' as never });
+    expect(useThemeSettings.getState().tabsBarStyle).toBe('smooth');
+  });
+
+  it('under 992 px every layout is vertical', () => {
+    expect(effectiveLayout('column', 991)).toBe('vertical');
+    expect(effectiveLayout('horizontal', 992)).toBe('horizontal');
+  });
+
+  it('each theme is antd tokens; dark mode is antd dark algorithm', () => {
+    expect(themeConfig('red', false).token?.colorPrimary).toBe('#d4380d');
+    expect(themeConfig('white', false).algorithm).toBe(theme.defaultAlgorithm);
+    expect(themeConfig('white', true).algorithm).toBe(theme.darkAlgorithm);
+    expect(menuTheme('white', false)).toBe('light');
+    expect(menuTheme('default', false)).toBe('dark');
+    expect(menuTheme('default', true)).toBe('light');
+  });
+});
