@@ -10,8 +10,13 @@
  * any failed. The server suites run shuffled, each point with a seed of its own (printed with
  * the point; TEST_SEED=<n> sets the first, n + 1 the next, and so on), so a run at the eight
  * points also runs eight different orders.
+ *
+ * `npm run test:clock -- --whole` runs the whole `npm test` (type checks, unit, build, browser,
+ * server on PGlite and PostgreSQL, both shuffled) at each point instead, with TEST_SEED set to
+ * the point's seed, and keeps each point's closing line.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +29,7 @@ const ZONES = list(process.env.TEST_CLOCK_ZONES, ['UTC', 'Asia/Shanghai']);
 const args = process.argv.slice(2);
 const postgres = args.includes('--postgres');
 const browser = args.includes('--browser');
+const whole = args.includes('--whole');
 const files = args.filter((a) => !a.startsWith('--'));
 const unitFiles = files.filter((f) => f.startsWith('tests/unit/'));
 const serverFiles = files.filter((f) => f.startsWith('tests/server/') || f.startsWith('tests/security/'));
@@ -40,9 +46,29 @@ let seed = Number(process.env.TEST_SEED) || Math.floor(Date.now() / 86_400_000);
 for (const zone of ZONES) {
   for (const time of POINTS) {
     const env = { TZ: zone, TEST_CLOCK: time };
-    const pointSeed = seed++;
+    const pointSeed = seed;
+    seed += whole ? 2 : 1;
     const shuffled = ['--sequence.shuffle', `--sequence.seed=${pointSeed}`];
     const steps: Array<[string, () => boolean]> = [];
+    if (whole) {
+      const t0 = Date.now();
+      const log = path.join(root, 'test-results', 'clock', `${zone.replace('/', '-')}-${time.replace(/:/g, '')}.log`);
+      fs.mkdirSync(path.dirname(log), { recursive: true });
+      const fd = fs.openSync(log, 'w');
+      console.log(`\n▶ TZ=${zone} TEST_CLOCK=${time} TEST_SEED=${pointSeed} npm test (output in ${path.relative(root, log)})`);
+      const res = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/test.ts')],
+        { cwd: root, stdio: ['ignore', fd, fd], env: { ...process.env, ...env, TEST_SEED: String(pointSeed) } });
+      fs.closeSync(fd);
+      // The closing part of npm test's output: the slowest files, every failure by name, the last line.
+      const lines = fs.readFileSync(log, 'utf8').trimEnd().split('\n');
+      const from = lines.findLastIndex((l) => l === 'Suite results:');
+      console.log(lines.slice(from >= 0 ? from : -30).join('\n'));
+      const last = [...lines].reverse().find((l) => /^\d+ passed, \d+ failed/.test(l)) ?? 'no closing line';
+      const ok = res.status === 0;
+      if (!ok) failed++;
+      results.push(`${ok ? 'passed' : 'FAILED'}  ${zone.padEnd(14)} ${time.padEnd(9)} npm test (seeds ${pointSeed}, ${pointSeed + 1}): ${last}, ${((Date.now() - t0) / 60_000).toFixed(1)} min`);
+      continue;
+    }
     // Without file names every suite runs; with them, only the suites they belong to.
     if (!files.length || unitFiles.length) steps.push(['unit', () => run(bin('vitest'), ['run', '-c', 'vitest.unit.config.ts', ...unitFiles], env)]);
     if (!files.length || serverFiles.length) {
