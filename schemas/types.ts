@@ -11,6 +11,13 @@ import type { AccessRule } from './access.ts';
  * Form widgets the browser's registry knows (i18nKey: an i18n key shown with its translation;
  * component: a name of the console's component registry); properties without one get a default by type.
  */
+/**
+ * On a listed row of an entity whose module says which rows a caller may change (EntityHooks.canWrite
+ * on the server): false when the caller may read the row but not edit or delete it, so the screens
+ * leave those actions out instead of offering a refusal.
+ */
+export const ROW_WRITABLE = 'rowWritable';
+
 export type Widget = 'input' | 'password' | 'textarea' | 'number' | 'switch' | 'select' | 'multiselect' | 'treeselect' | 'icon' | 'i18nKey' | 'component';
 
 /** Spec section 5 validators; the browser shows their messages, the pattern or format enforces them on both sides. */

@@ -25,12 +25,19 @@ export function readableReplies(u: SessionUser, bind: (v: unknown) => string): s
   return `(${own} OR (t.scope = 'shared' AND t.depart_id = ${bind(u.departId ?? -1)}))`;
 }
 
+/** Whether the caller may edit and delete a stored reply: their own personal one, or a shared one they manage. */
+function mayWrite(r: Reply, u: SessionUser): boolean {
+  if (r.scope === 'personal') return r.ownerId === u.userId && r.departId === null;
+  return r.departId !== null && (isAdmin(u) || (isSupervisor(u) && r.departId === u.departId));
+}
+
 /**
  * Refuses a row the caller may not write. `asked`: the row is what the caller asks it to become
  * (a new one, or a changed scope or department): a refusal names the field, as a form shows it
  * (400); a stored row they may read but not manage is a 403.
  */
 function checkWritable(r: Reply, u: SessionUser, lang: Language, asked = false): void {
+  if (mayWrite(r, u)) return;
   if (r.scope === 'personal') {
     // The engine already answered 404 for rows outside the reader's scope; a personal row in scope is the caller's.
     if (r.ownerId !== u.userId) throw notFound(message(lang, 'notFound'));
@@ -51,6 +58,7 @@ async function stored(db: { query: <T>(sql: string, p: unknown[]) => Promise<T[]
 export default async function quickReplyRoutes(app: FastifyInstance, _ctx: AppContext): Promise<void> {
   useEntityHooks(app, 'quickReplies', {
     rowScope: readableReplies,
+    canWrite: (row, user) => mayWrite(row as unknown as Reply, user),
     async beforeSave(values, { db, user, lang, isCreate }) {
       const blank = ['caption', 'text'].filter((f) => typeof values[f] === 'string' && !(values[f] as string).trim());
       if (blank.length) throw invalid(lang, Object.fromEntries(blank.map((f) => [f, message(lang, 'required')])));

@@ -21,6 +21,11 @@ export interface EntityHooks {
    * outside it answers 404 as if the row did not exist (before beforeSave / beforeRemove run).
    */
   rowScope?(user: SessionUser, bind: (v: unknown) => string): string;
+  /**
+   * Whether the caller may edit and delete a row they read (its listed values): each listed row
+   * then carries ROW_WRITABLE (schemas/types.ts) for the screens. The write hooks still decide.
+   */
+  canWrite?(row: Record<string, unknown>, user: SessionUser): boolean;
 }
 
 /** A row scope as a condition with its own parameters ($1...), for queries built by hand. */

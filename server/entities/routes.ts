@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ROW_WRITABLE } from '../../schemas/types.ts';
 import { ok } from '../http/envelope.ts';
 import { languageOf } from '../http/language.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
@@ -11,6 +12,14 @@ import { checkInScope, readRow, removeRows, saveRow } from './write-sql.ts';
 
 type Values = Record<string, unknown>;
 const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Marks each row (and a tree's children) with whether the caller may change it. */
+function markWritable(rows: Values[], may: (row: Values) => boolean): void {
+  for (const row of rows) {
+    row[ROW_WRITABLE] = may(row);
+    if (Array.isArray(row.children)) markWritable(row.children as Values[], may);
+  }
+}
 
 /** Registers list, save, remove and options of one entity under api/<module>/<action> (and api/<alias>/<action>); the hooks come from the entity's own module. */
 export function registerEntity(app: FastifyInstance, ctx: AppContext, model: EntityModel, hooks: EntityHooks = {}): void {
@@ -34,7 +43,9 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
     const conds = c;
     const filtered = (res.list.filters ?? []).some((f) => conds[f.field] !== undefined && conds[f.field] !== '') || conds[model.idProp] !== undefined;
     const scope = scopeOf(req);
-    return ok(res.tree && !filtered ? await listTree(ctx.db, model, scope) : await listPage(ctx.db, model, conds, scope));
+    const page = res.tree && !filtered ? await listTree(ctx.db, model, scope) : await listPage(ctx.db, model, conds, scope);
+    if (hooks.canWrite) markWritable(page.list, (row) => hooks.canWrite!(row, req.user!));
+    return ok(page);
   });
 
   if (res.actions.save && res.permissions.write) {

@@ -73,11 +73,34 @@ function compiledOf(key: string, schema: unknown): ValidateFunction {
   return fn;
 }
 
-/** The schema's validator, compiled on first use. */
+/** Patterns already proved linear: RE2 compiles each once, however many schemas carry it. */
+const linearPatterns = new Set<string>();
+
+/**
+ * Throws for a pattern RE2 cannot run (look-around, back-references) anywhere in the schema. Done
+ * when a check is made, not deferred with the rest of the compile: a backtracking pattern still
+ * stops the server at start, and the RE2 compiles are a few milliseconds in all.
+ */
+function checkPatterns(schema: unknown): void {
+  if (Array.isArray(schema)) return schema.forEach(checkPatterns);
+  if (schema === null || typeof schema !== 'object') return;
+  for (const [k, v] of Object.entries(schema)) {
+    if (['enum', 'const', 'default', 'examples'].includes(k)) continue;
+    if (k === 'pattern' && typeof v === 'string') {
+      if (!linearPatterns.has(v)) linearRegExp(v);
+      linearPatterns.add(v);
+    } else checkPatterns(v);
+  }
+}
+
+/** The schema's validator, compiled on first use; its patterns are checked at once. */
 function lazyValidator(schema: unknown): () => ValidateFunction {
   const key = JSON.stringify(schema);
   let fn = validators.get(key);
-  if (!fn) pending.set(key, schema);
+  if (!fn) {
+    checkPatterns(schema);
+    pending.set(key, schema);
+  }
   return () => (fn ??= compiledOf(key, schema));
 }
 

@@ -51,6 +51,17 @@ describe('who reads which quick replies', () => {
     expect(await captions('admin')).toEqual(['d1 shared', 'd2 shared']);
   });
 
+  it('each listed row says whether the caller may change it, so the screens offer edit and delete only there', async () => {
+    const writable = async (who: Who) => Object.fromEntries(((await api(who, 'getList', { pageNo: 1, pageSize: 1000 })).body.data.list as
+      { caption: string; rowWritable: boolean }[]).map((r) => [r.caption, r.rowWritable]));
+    expect(await writable('agent1')).toEqual({ 'a1 personal': true, 'd1 shared': false });
+    expect(await writable('chat1')).toEqual({ 'd2 shared': false });
+    expect(await writable('supervisor')).toEqual({ 'd1 shared': true });
+    expect(await writable('admin')).toEqual({ 'd1 shared': true, 'd2 shared': true });
+    // What the flag says is what the server does: the agent's edit of the shared one is refused.
+    expect((await api('agent1', 'doEdit', { id: dept1.id, text: 'changed' })).status).toBe(403);
+  });
+
   it('the server sets the owner and the department: what a supervisor creates as shared is their department\'s', async () => {
     const r = (await api('supervisor', 'getList', { id: dept1.id })).body.data.list[0];
     expect(r).toMatchObject({ scope: 'shared', departId: 1, ownerName: 'supervisor' });

@@ -3,6 +3,7 @@ import { useShow } from '@refinedev/core';
 import { Descriptions, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ROW_WRITABLE } from '../../../schemas/types';
 import { usePageTitle } from '../../shell/use-page-title';
 import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
@@ -18,8 +19,11 @@ export default function ShowPage({ resource }: { resource: string }) {
   const record = result as Record<string, unknown> | undefined;
   // On a phone a label column beside the value left the value a third of the width: labels go above.
   const phone = Grid.useBreakpoint().xs === true;
+  // A row the server marks not writable for the caller offers no edit or delete (undefined: access control decides).
+  const writable = record?.[ROW_WRITABLE] === false ? false : undefined;
   return (
-    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}>
+    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}
+      canEdit={writable} canDelete={writable}>
       <Descriptions
         bordered
         column={1}
