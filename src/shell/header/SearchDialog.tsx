@@ -1,5 +1,5 @@
-import { Empty, Input, List, Modal, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Empty, Input, List, Modal, Spin, Tag, Typography, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '../../../schemas/search';
@@ -24,6 +24,7 @@ export default function SearchDialog({ open, onClose, fetchHits = defaultFetch }
   const [hits, setHits] = useState<SearchHit[] | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(0);
+  const inputRef = useRef<InputRef>(null);
 
   useEffect(() => {
     const word = keyword.trim();
@@ -66,8 +67,17 @@ export default function SearchDialog({ open, onClose, fetchHits = defaultFetch }
   const titleOf = (hit: SearchHit) => (hit.kind === 'menu' ? t(hit.title, { defaultValue: hit.title }) : hit.title);
 
   return (
-    <Modal open={open} onCancel={close} footer={null} title={t('header.search')} destroyOnHidden data-testid="search-dialog">
+    <Modal
+      open={open}
+      onCancel={close}
+      footer={null}
+      title={t('header.search')}
+      destroyOnHidden
+      // The modal takes focus as it opens; the keyword box gets it once it is shown, so typing starts at once.
+      afterOpenChange={(shown) => { if (shown) inputRef.current?.focus(); }}
+    >
       <Input.Search
+        ref={inputRef}
         autoFocus
         allowClear
         value={keyword}
