@@ -126,3 +126,22 @@ test('an administrator publishes a notice; an agent turns on notices and search,
   await expect(page.getByTestId('error-log-table')).toContainText('Route');
   await shot(page, 'error-log-en');
 });
+
+test('a screen whose code does not arrive shows the ChunkLoadError screen, and its reload brings the screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'agent1', 'agent123');
+  // The report screen's code is refused, as a dropped connection or a replaced deployment would.
+  await page.route('**/assets/ReportPage-*.js', (route) => route.abort());
+  await openMenu(page, '通话记录');
+  const failed = page.getByTestId('chunk-load-error');
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('页面加载失败');
+  // The rest of the console still works: the header and the menu are there.
+  await expect(page.getByTestId('shell-header')).toBeVisible();
+  await shot(page, 'chunk-load-error-zh');
+  await page.unroute('**/assets/ReportPage-*.js');
+  await failed.getByTestId('chunk-reload').click();
+  await expect(page.getByTestId('chunk-load-error')).toHaveCount(0);
+  await expect(page).toHaveURL(/#\/call/);
+  await expect(page.getByRole('columnheader').first()).toBeVisible();
+});

@@ -11,6 +11,7 @@ import { useErrorLog } from '../../src/shell/header/error-log';
 import { ErrorLogBadge } from '../../src/shell/header/ErrorLogBadge';
 import { IeWarning } from '../../src/shell/header/IeWarning';
 import { NoticeButton } from '../../src/shell/header/NoticeButton';
+import { useRouteProgress } from '../../src/shell/header/progress';
 import type { NoticeClient } from '../../src/shell/header/notice-client';
 import { ChunkLoadFailed, ScreenBoundary } from '../../src/shell/header/ScreenBoundary';
 import SearchDialog from '../../src/shell/header/SearchDialog';
@@ -34,6 +35,7 @@ const renderIn = (ui: ReactNode, lng: 'en' | 'zh' = 'en', at = '/index') =>
 
 afterEach(() => {
   useErrorLog.getState().clear();
+  useRouteProgress.getState().hide();
   vi.useRealTimers();
 });
 
@@ -114,8 +116,11 @@ describe('screen boundary', () => {
 
   it('a screen whose code did not load shows the ChunkLoadError screen with a reload action', async () => {
     quiet();
+    useRouteProgress.getState().start();
     const { unmount } = renderIn(<ScreenBoundary resetKey="/call"><Failing error={new ChunkLoadError('timed out')} /></ScreenBoundary>);
     expect(await screen.findByTestId('chunk-load-error')).toBeTruthy();
+    // The route's progress bar completes: the screen will not come.
+    expect(useRouteProgress.getState().width).toBe(1);
     expect(screen.getByText('This screen failed to load')).toBeTruthy();
     expect(screen.getByTestId('chunk-reload').textContent).toBe('Reload');
     unmount();
@@ -149,5 +154,37 @@ describe('Internet Explorer warning', () => {
     unmount();
     renderIn(<IeWarning userAgent="Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" />);
     expect(screen.queryByText(/Internet Explorer is no longer maintained/)).toBeNull();
+  });
+});
+
+describe('route progress bar', () => {
+  it('runs from an address change until the screen is shown, then fades out', async () => {
+    vi.useFakeTimers();
+    const { RouteProgress, RouteShown } = await import('../../src/shell/header/RouteProgress');
+    let shown = false;
+    function Screen() {
+      return shown ? <RouteShown /> : null;
+    }
+    const view = renderIn(<><RouteProgress /><Screen /></>);
+    const bar = () => screen.queryByTestId('route-progress');
+    expect(bar()?.getAttribute('aria-valuenow')).toBe('8');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(Number(bar()?.getAttribute('aria-valuenow'))).toBeGreaterThan(8);
+    expect(Number(bar()?.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    shown = true;
+    view.rerender(
+      <I18nextProvider i18n={localeInstance('en')}>
+        <AntApp>
+          <MemoryRouter initialEntries={['/index']}>
+            <Routes><Route path="*" element={<><RouteProgress /><Screen /></>} /></Routes>
+          </MemoryRouter>
+        </AntApp>
+      </I18nextProvider>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(bar()?.getAttribute('aria-valuenow')).toBe('100');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(bar()).toBeNull();
+    expect(useRouteProgress.getState().width).toBeNull();
   });
 });

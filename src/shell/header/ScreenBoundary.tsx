@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../../lib/chunk-load';
 import { useErrorLog } from './error-log';
+import { useRouteProgress } from './progress';
 
 /** The ChunkLoadError screen: the screen's code did not come; reloading fetches the current version. */
 export function ChunkLoadFailed({ reload = () => window.location.reload() }: { reload?: () => void }) {
@@ -56,6 +57,8 @@ export class ScreenBoundary extends Component<Props, { error: unknown; key: stri
 
   override componentDidCatch(error: unknown) {
     useErrorLog.getState().add(error);
+    // The screen will not be shown: the route's progress bar ends here.
+    useRouteProgress.getState().done();
   }
 
   override render() {
