@@ -33,6 +33,8 @@ import homeRoutes from './home/routes.ts';
 import { registerTelephony } from './telephony/index.ts';
 import { registerEntity } from './entities/routes.ts';
 import quickReplyRoutes from './api/quickReply.ts';
+import noticeRoutes from './api/notice.ts';
+import searchRoutes from './api/search.ts';
 import wechatRoutes from './chat/channels/wechat/routes.ts';
 import weixinRoutes from './api/weixin.ts';
 import { registerReport } from './reports/routes.ts';
@@ -78,7 +80,7 @@ const isJson = (text: string) => {
 };
 
 const ROUTE_MODULES = [publicRoutes, defaultRoutes, signupRoutes, userRoutes, routerRoutes, menuManagementRoutes, lineManagementRoutes, userManagementRoutes, userLookupRoutes, roleManagementRoutes, callInfoRoutes, webChatRoutes, seatMonitorRoutes, derivedReportRoutes,
-  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes, wechatRoutes, weixinRoutes];
+  userSeatLogRoutes, audienceDataRoutes, recordingRoutes, registerTelephony, chatRoutes, fileRoutes, personalRoutes, workOrderRoutes, homeRoutes, quickReplyRoutes, wechatRoutes, weixinRoutes, noticeRoutes, searchRoutes];
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const limits = { ...BODY_LIMITS, ...opts.bodyLimits };

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { anyUser, isAdmin } from '../http/access.ts';
+import { anyUser } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
-import { canOpen } from '../menus/readable.ts';
-import type { MenuRow } from '../../schemas/entities/menus.ts';
+import { readableMenus, type MenuItemRow } from '../menus/readable.ts';
 import { routeListSchema, type RouteItem } from '../../schemas/route-item.ts';
 
-type Row = MenuRow & { id: number; parentId: number | null };
+type Row = MenuItemRow;
 
 const toRoute = (m: Row): RouteItem => ({
   path: m.path, name: m.name, component: m.component, redirect: m.redirect, hidden: m.hidden, alwaysShow: m.alwaysShow, menuHidden: m.menuHidden,
@@ -45,20 +44,6 @@ const response = { 200: { type: 'object', properties: { code: { type: 'integer' 
 /** Spec: POST api/router/getList, no payload, answers the caller's route list (authentication mode "all"). */
 export default async function routerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/router/getList', { config: { access: anyUser }, schema: { response } }, async (req) => {
-    const admin = isAdmin(req.user!);
-    const rows = await ctx.db.query<Row>(
-      `SELECT m.id, m.parent_id AS "parentId", m.path, m.name, m.component, m.redirect, m.title, m.icon, m.sort_order AS "order",
-              m.hidden, m.always_show AS "alwaysShow", m.menu_hidden AS "menuHidden", m.target, m.badge, m.dot,
-              m.no_keep_alive AS "noKeepAlive", m.no_closable AS "noClosable", m.dynamic_new_tab AS "dynamicNewTab",
-              m.active_menu AS "activeMenu", m.is_custom_svg AS "isCustomSvg",
-              coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM role_menus rm JOIN roles r ON r.id = rm.role_id
-                         WHERE rm.menu_id = m.id), '{}') AS roles
-         FROM menus m
-        WHERE $1 OR EXISTS (SELECT 1 FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = m.id AND r.code = ANY($2::text[]))
-        ORDER BY m.sort_order, m.id`,
-      [admin, req.user!.roles],
-    );
-    // A screen the caller may not open would only answer 403: leave it out of the menu.
-    return ok(routeTree(rows.filter((r) => canOpen(ctx, req.user!, r.component))));
+    return ok(routeTree(await readableMenus(ctx, req.user!)));
   });
 }

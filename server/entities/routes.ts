@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ROW_WRITABLE } from '../../schemas/types.ts';
 import { ok } from '../http/envelope.ts';
-import { languageOf } from '../http/language.ts';
+import type { SessionUser } from '../http/access.ts';
+import { languageOf, type Language } from '../http/language.ts';
+import { can } from '../../schemas/access.ts';
 import { bodyOf, compile, type Check } from '../http/validate.ts';
 import { conditionsOf, type Conditions } from '../lists/conditions.ts';
 import type { EntityHooks, RowScope } from './hooks.ts';
@@ -11,6 +13,21 @@ import type { EntityModel } from './model.ts';
 import { checkInScope, readRow, removeRows, saveRow } from './write-sql.ts';
 
 type Values = Record<string, unknown>;
+
+type Lister = { model: EntityModel; list: (user: SessionUser, conditions: unknown, lang: Language) => Promise<{ list: Record<string, unknown>[]; total: number }> };
+const LISTERS = new WeakMap<FastifyInstance, Map<string, Lister>>();
+const listers = (app: FastifyInstance) => LISTERS.get(app) ?? LISTERS.set(app, new Map()).get(app)!;
+
+/**
+ * An entity's list as its route answers it, for another route of the server (the header's
+ * search): the same validation of the conditions and the same row scope, after the same read
+ * rule; undefined when the user may not read the entity (or there is no such entity).
+ */
+export function entityListFor(app: FastifyInstance, name: string, user: SessionUser, conditions: Values, lang: Language) {
+  const lister = listers(app).get(name);
+  if (!lister || !can(user, lister.model.res.permissions.read)) return undefined;
+  return lister.list(user, conditions, lang);
+}
 const isObject = (v: unknown): v is Values => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Marks each row (and a tree's children) with whether the caller may change it. */
@@ -36,17 +53,17 @@ export function registerEntity(app: FastifyInstance, ctx: AppContext, model: Ent
   const listSchema = model.listSchema as { properties: Record<string, object> };
   const scopeOf = (req: FastifyRequest): RowScope | undefined => (hooks.rowScope ? (bind) => hooks.rowScope!(req.user!, bind) : undefined);
 
-  post(res.actions.list, { config: { access: res.permissions.read } }, async (req) => {
-    const lang = languageOf(req);
-    const c = conditionsOf(listSchema, req);
+  const list = async (user: SessionUser, c: unknown, lang: Language) => {
     checkList(c, lang);
     const conds = c;
     const filtered = (res.list.filters ?? []).some((f) => conds[f.field] !== undefined && conds[f.field] !== '') || conds[model.idProp] !== undefined;
-    const scope = scopeOf(req);
+    const scope: RowScope | undefined = hooks.rowScope ? (bind) => hooks.rowScope!(user, bind) : undefined;
     const page = res.tree && !filtered ? await listTree(ctx.db, model, scope) : await listPage(ctx.db, model, conds, scope);
-    if (hooks.canWrite) markWritable(page.list, (row) => hooks.canWrite!(row, req.user!));
-    return ok(page);
-  });
+    if (hooks.canWrite) markWritable(page.list, (row) => hooks.canWrite!(row, user));
+    return page;
+  };
+  listers(app).set(res.name, { model, list });
+  post(res.actions.list, { config: { access: res.permissions.read } }, async (req) => ok(await list(req.user!, conditionsOf(listSchema, req), languageOf(req))));
 
   if (res.actions.save && res.permissions.write) {
     post(res.actions.save, { config: { access: res.permissions.write } }, async (req) => {

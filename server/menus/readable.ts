@@ -1,5 +1,7 @@
 import { can, type Grants } from '../../schemas/access.ts';
 import type { AppContext } from '../context.ts';
+import { isAdmin, type SessionUser } from '../http/access.ts';
+import type { MenuRow } from '../../schemas/entities/menus.ts';
 import { servedReports } from '../reports/catalogue-route.ts';
 
 /**
@@ -16,4 +18,27 @@ export function canOpen(ctx: Pick<AppContext, 'entities' | 'reports'>, grants: G
   const entity = /^resources\/(.+)$/.exec(component ?? '')?.[1];
   const model = entity ? ctx.entities.find((m) => m.res.name === entity) : undefined;
   return !model || can(grants, model.res.permissions.read);
+}
+
+export type MenuItemRow = MenuRow & { id: number; parentId: number | null };
+
+/**
+ * The menu rows a user has: allocated to one of their roles (administrators: every row), less
+ * those whose screen they may not open (canOpen). The route list and the header's search read it.
+ */
+export async function readableMenus(ctx: Pick<AppContext, 'db' | 'entities' | 'reports'>, user: SessionUser): Promise<MenuItemRow[]> {
+  const rows = await ctx.db.query<MenuItemRow>(
+    `SELECT m.id, m.parent_id AS "parentId", m.path, m.name, m.component, m.redirect, m.title, m.icon, m.sort_order AS "order",
+            m.hidden, m.always_show AS "alwaysShow", m.menu_hidden AS "menuHidden", m.target, m.badge, m.dot,
+            m.no_keep_alive AS "noKeepAlive", m.no_closable AS "noClosable", m.dynamic_new_tab AS "dynamicNewTab",
+            m.active_menu AS "activeMenu", m.is_custom_svg AS "isCustomSvg",
+            coalesce((SELECT array_agg(r.code ORDER BY r.code) FROM role_menus rm JOIN roles r ON r.id = rm.role_id
+                       WHERE rm.menu_id = m.id), '{}') AS roles
+       FROM menus m
+      WHERE $1 OR EXISTS (SELECT 1 FROM role_menus rm JOIN roles r ON r.id = rm.role_id WHERE rm.menu_id = m.id AND r.code = ANY($2::text[]))
+      ORDER BY m.sort_order, m.id`,
+    [isAdmin(user), user.roles],
+  );
+  // A screen the caller may not open would only answer 403: leave it out.
+  return rows.filter((r) => canOpen(ctx, user, r.component));
 }

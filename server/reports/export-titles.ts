@@ -89,3 +89,6 @@ export function checkReportWords(reports: readonly ReportView[]): void {
     }
   }
 }
+
+/** A word of the browser's locale files by its key (a menu title 'menu.users'); the key itself when neither has it. */
+export const localeWord = (lang: Language, key: string): string => first(lang, [key]);

@@ -1,24 +1,25 @@
 import type { Action, IResourceItem } from '@refinedev/core';
 import { CanAccess } from '@refinedev/core';
-import { lazy, type ReactElement } from 'react';
+import { type ReactElement } from 'react';
 import { Navigate } from 'react-router';
 import { schemaOfResource } from '../../resources/registry';
+import { lazyScreen } from '../lib/chunk-load';
 
 /** Home is always mounted at /index too: login lands there whatever the menus say. */
-export const HomePage = lazy(() => import('../pages/home/HomePage'));
+export const HomePage = lazyScreen(() => import('../pages/home/HomePage'));
 /** The chat inbox: a menu item may place it (server/menus/screen-menus.ts), and /im always mounts it (a chat notice opens it). */
-export const ChatInboxPage = lazy(() => import('../chat/InboxPage'));
+export const ChatInboxPage = lazyScreen(() => import('../chat/InboxPage'));
 const PAGES = {
-  list: lazy(() => import('../pages/resource/ListPage')),
-  create: lazy(() => import('../pages/resource/CreatePage')),
-  edit: lazy(() => import('../pages/resource/EditPage')),
-  show: lazy(() => import('../pages/resource/ShowPage')),
+  list: lazyScreen(() => import('../pages/resource/ListPage')),
+  create: lazyScreen(() => import('../pages/resource/CreatePage')),
+  edit: lazyScreen(() => import('../pages/resource/EditPage')),
+  show: lazyScreen(() => import('../pages/resource/ShowPage')),
 };
-const ReportPage = lazy(() => import('../pages/report/ReportPage'));
-const SeatMonitorPage = lazy(() => import('../pages/monitor/SeatMonitorPage'));
-const SimulatorPage = lazy(() => import('../pages/simulator/SimulatorPage'));
-const ComparisonPage = lazy(() => import('../pages/report/ComparisonPage'));
-const OrderListPage = lazy(() => import('../workorders/OrderListPage'));
+const ReportPage = lazyScreen(() => import('../pages/report/ReportPage'));
+const SeatMonitorPage = lazyScreen(() => import('../pages/monitor/SeatMonitorPage'));
+const SimulatorPage = lazyScreen(() => import('../pages/simulator/SimulatorPage'));
+const ComparisonPage = lazyScreen(() => import('../pages/report/ComparisonPage'));
+const OrderListPage = lazyScreen(() => import('../workorders/OrderListPage'));
 
 export interface RouteDef {
   path: string;

@@ -1,6 +1,7 @@
 import { Authenticated } from '@refinedev/core';
 import { CatchAllNavigate } from '@refinedev/react-router';
 import { lazy, Suspense } from 'react';
+import { lazyScreen } from '../lib/chunk-load';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../pages/login/LoginPage';
 import { PageLoading } from '../shell/PageLoading';
@@ -12,11 +13,11 @@ const ShellLayout = lazy(() => import('../shell/ShellLayout'));
 const RegisterPage = lazy(() => import('../pages/RegisterPage'));
 const CallbackPage = lazy(() => import('../pages/CallbackPage'));
 const ErrorPage = lazy(() => import('../pages/ErrorPage'));
-const ReportRoute = lazy(() => import('../pages/report/ReportRoute'));
-const CallPopup = lazy(() => import('../phone/pages/CallPopup'));
-const CourtOrder = lazy(() => import('../phone/pages/CourtOrder'));
-const OrderPage = lazy(() => import('../workorders/OrderPage'));
-const PersonalCenterPage = lazy(() => import('../pages/personal/PersonalCenterPage'));
+const ReportRoute = lazyScreen(() => import('../pages/report/ReportRoute'));
+const CallPopup = lazyScreen(() => import('../phone/pages/CallPopup'));
+const CourtOrder = lazyScreen(() => import('../phone/pages/CourtOrder'));
+const OrderPage = lazyScreen(() => import('../workorders/OrderPage'));
+const PersonalCenterPage = lazyScreen(() => import('../pages/personal/PersonalCenterPage'));
 
 /**
  * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;

@@ -2,6 +2,11 @@ import { Grid, Layout, Space, theme } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '../app/session';
 import { isChatAgent } from '../chat/departments';
+import { ErrorLogBadge } from './header/ErrorLogBadge';
+import { FullScreenButton } from './header/FullScreenButton';
+import { NoticeButton } from './header/NoticeButton';
+import { RefreshButton } from './header/RefreshButton';
+import { SearchButton } from './header/SearchButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ThemeButton } from './theme/ThemeDrawer';
 import { useThemeSettings } from './theme/settings';
@@ -35,14 +40,19 @@ export function PhoneSlot() {
 function HeaderTools() {
   const chatAgent = useSession(isChatAgent);
   const narrow = useNarrow();
-  const { showTheme, showLanguage } = useThemeSettings();
+  const { showTheme, showLanguage, showRefresh, showSearch, showNotice, showFullScreen } = useThemeSettings();
   return (
-    <Space size={narrow ? 'small' : 'middle'} style={{ flex: 'none' }}>
+    <Space size={narrow ? 2 : 'small'} style={{ flex: 'none' }}>
       {chatAgent && (
         <Suspense fallback={null}>
           <ChatListener />
         </Suspense>
       )}
+      <ErrorLogBadge />
+      {showSearch && <SearchButton />}
+      {showRefresh && <RefreshButton />}
+      {showNotice && <NoticeButton />}
+      {showFullScreen && !narrow && <FullScreenButton />}
       {showTheme && <ThemeButton />}
       {showLanguage && <LanguageSwitch />}
       <UserMenu compact={narrow} />

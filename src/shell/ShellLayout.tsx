@@ -4,6 +4,11 @@ import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } f
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ColumnBar } from './ColumnBar';
+import { installErrorHandlers } from './header/error-log';
+import { IeWarning } from './header/IeWarning';
+import { useScreenKey } from './header/refresh';
+import { RouteProgress, RouteShown } from './header/RouteProgress';
+import { ScreenBoundary } from './header/ScreenBoundary';
 import { PageLoading } from './PageLoading';
 import { ShellBreadcrumb } from './ShellBreadcrumb';
 import { ShellFooter } from './ShellFooter';
@@ -28,14 +33,20 @@ const useMobile = () => useSyncExternalStore(onResize, () => window.innerWidth <
 /** The page: tab bar, breadcrumb, the screen (lazy-loaded), footer. */
 function Page() {
   const showTabs = useThemeSettings((state) => state.showTabs);
+  const { pathname } = useLocation();
+  // The header's refresh mounts the screen afresh under a new key.
+  const screenKey = useScreenKey((state) => state.key);
   return (
     <Layout.Content style={{ padding: 24, display: 'flex', flexDirection: 'column' }}>
       {showTabs && <TabBar />}
       <ShellBreadcrumb />
-      <div style={{ flex: 1 }}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+      <div style={{ flex: 1 }} key={screenKey} data-screen-key={screenKey} data-testid="screen">
+        <ScreenBoundary resetKey={`${pathname}#${screenKey}`}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <RouteShown />
+          </Suspense>
+        </ScreenBoundary>
       </div>
       <ShellFooter />
     </Layout.Content>
@@ -165,9 +176,13 @@ export default function ShellLayout() {
       </Layout>
     );
   }
+  // Spec section 8: in production, uncaught errors and rejections go into the header's error log.
+  useEffect(() => (import.meta.env.PROD ? installErrorHandlers() : undefined), []);
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout={layout} data-theme-name={settings.themeName} data-testid="shell">
+      {settings.showProgressBar && <RouteProgress />}
       {frame}
+      <IeWarning />
       <ThemeDrawer />
       {settings.showThemeSetting && <ThemeSettingButton />}
     </Layout>

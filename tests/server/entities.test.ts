@@ -125,7 +125,7 @@ describe('menus and router/getList', () => {
     expect(system).toMatchObject({ path: '/system', redirect: '/system/user', alwaysShow: true, component: 'Layout' });
     expect(system.meta).toMatchObject({ title: 'menu.system', icon: 'SettingOutlined', roles: expect.arrayContaining(['admin']) });
     expect(system.children.map((c: { component: string }) => c.component)).toEqual(
-      ['resources/users', 'resources/roles', 'resources/departments', 'resources/menus', 'resources/lines', 'resources/wechatAccounts', 'Simulator']);
+      ['resources/users', 'resources/roles', 'resources/departments', 'resources/menus', 'resources/lines', 'resources/wechatAccounts', 'resources/notices', 'Simulator']);
     const sup = (await api('router/getList', undefined, await s.login('supervisor', 'super123'))).body.data;
     // Schema menus are allocated to the roles that may read them (permissions.read): menus are admin's alone.
     expect(sup.find((r: { name: string }) => r.name === 'System').children.map((c: { name: string }) => c.name))

@@ -15,7 +15,7 @@ if (!widgets) throw new Error('tests/fixtures/entities/widgets.ts must exist');
 
 describe('resource registry', () => {
   it('has one resource per schema file, in menu order, after home', () => {
-    expect(resources.map((resource) => resource.name)).toEqual(['index', 'users', 'roles', 'departments', 'quickReplies', 'menus', 'lines', 'wechatAccounts']);
+    expect(resources.map((resource) => resource.name)).toEqual(['index', 'users', 'roles', 'departments', 'quickReplies', 'menus', 'lines', 'wechatAccounts', 'notices']);
   });
 
   it('derives list, create, edit and show routes from x-resource.menu.path', () => {

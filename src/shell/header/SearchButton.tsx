@@ -1,0 +1,41 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// The dialog and its client load when first opened.
+const SearchDialog = lazy(() => import('./SearchDialog'));
+
+/** Ctrl+K (or Cmd+K) anywhere in the console. */
+export const isSearchShortcut = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+
+/** The header's search button (theme setting showSearch, off by default); Ctrl+K opens it too. */
+export function SearchButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      setUsed(true);
+      setOpen(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <Tooltip title={`${t('header.search')} (${t('header.searchHint')})`}>
+        <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} aria-keyshortcuts="Control+K" data-testid="header-search"
+          onClick={() => { setUsed(true); setOpen(true); }} />
+      </Tooltip>
+      {used && (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
