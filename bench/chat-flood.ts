@@ -38,6 +38,14 @@ const db = await benchDatabase('chat-flood');
 const wide = { ANON_MESSAGES_PER_SECOND_PER_ADDRESS: '1000000', ANON_MESSAGES_PER_SECOND: '1000000', ANON_DB_CONCURRENCY: '1000000', ANON_DB_QUEUE: '1000000' };
 const server = await startBenchServer(db, unbounded ? wide : {}, 300_000);
 const loadStart = os.loadavg().map(round);
+/** The whole bench's limit: past it (a server that no longer answers) the server is stopped and the bench exits with what it counted. */
+const BENCH_LIMIT_MS = 15 * 60_000;
+setTimeout(() => {
+  console.error(`chat-flood: not done within ${BENCH_LIMIT_MS / 60_000} minutes; stopping (${JSON.stringify(counts)})`);
+  server.child.kill('SIGKILL');
+  db.remove();
+  process.exit(1);
+}, BENCH_LIMIT_MS).unref();
 
 /** `SAMPLES` logged-in requests one after another, one every REQUEST_EVERY_MS: their times (a timed-out one counts as the limit) and failures. */
 async function sampleRequests(token: string): Promise<{ p50Ms: number; p99Ms: number; maxMs: number; failed: number; n: number; failedAtS: number[] }> {
