@@ -64,6 +64,21 @@ export interface Config {
    * send in an hour, counted in the database (ANON_UPLOAD_BYTES_PER_ADDRESS, ANON_UPLOAD_BYTES_TOTAL).
    */
   anonUploads: { perAddressBytes: number; totalBytes: number };
+  /**
+   * Visitors' chats (README "Chat", issue 25 item 2), which need no login: new chats one address
+   * may open in an hour (ANON_CHATS_PER_ADDRESS_HOUR) and hold open at once
+   * (ANON_OPEN_CHATS_PER_ADDRESS), counted in the chats table; messages per second from one
+   * address (ANON_MESSAGES_PER_SECOND_PER_ADDRESS) and from all visitors
+   * (ANON_MESSAGES_PER_SECOND), counted in the database in windows of `windowMs` (1 s; tests
+   * lengthen it) that each process leases a share of; and the gate their database work goes
+   * through: statements under way at once (ANON_DB_CONCURRENCY), frames waiting
+   * (ANON_DB_QUEUE) and for how long at most (ANON_DB_WAIT_MS) before a retry-after.
+   */
+  anonChat: {
+    newChatsPerAddressHour: number; openChatsPerAddress: number;
+    messagesPerAddress: number; messagesTotal: number; windowMs: number;
+    gate: { concurrency: number; queue: number; maxWaitMs: number };
+  };
   /** Free disk below which every upload is refused (UPLOAD_MIN_FREE_MB). */
   uploadMinFreeBytes: number;
   /** Days a closed chat's files are kept after it ended; then the sweeper deletes them (CHAT_FILE_RETENTION_DAYS; 0 = kept for good). */
@@ -225,6 +240,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     anonUploads: {
       perAddressBytes: intFrom(env.ANON_UPLOAD_BYTES_PER_ADDRESS, 100 * 1024 * 1024, 'ANON_UPLOAD_BYTES_PER_ADDRESS'),
       totalBytes: intFrom(env.ANON_UPLOAD_BYTES_TOTAL, 1024 * 1024 * 1024, 'ANON_UPLOAD_BYTES_TOTAL'),
+    },
+    anonChat: {
+      newChatsPerAddressHour: Math.max(1, intFrom(env.ANON_CHATS_PER_ADDRESS_HOUR, 120, 'ANON_CHATS_PER_ADDRESS_HOUR')),
+      openChatsPerAddress: Math.max(1, intFrom(env.ANON_OPEN_CHATS_PER_ADDRESS, 30, 'ANON_OPEN_CHATS_PER_ADDRESS')),
+      messagesPerAddress: Math.max(1, intFrom(env.ANON_MESSAGES_PER_SECOND_PER_ADDRESS, 50, 'ANON_MESSAGES_PER_SECOND_PER_ADDRESS')),
+      messagesTotal: Math.max(1, intFrom(env.ANON_MESSAGES_PER_SECOND, 200, 'ANON_MESSAGES_PER_SECOND')),
+      windowMs: 1000,
+      gate: {
+        concurrency: Math.max(1, intFrom(env.ANON_DB_CONCURRENCY, 2, 'ANON_DB_CONCURRENCY')),
+        queue: intFrom(env.ANON_DB_QUEUE, 200, 'ANON_DB_QUEUE'),
+        maxWaitMs: Math.max(1, intFrom(env.ANON_DB_WAIT_MS, 2000, 'ANON_DB_WAIT_MS')),
+      },
     },
     uploadMinFreeBytes: intFrom(env.UPLOAD_MIN_FREE_MB, 1024, 'UPLOAD_MIN_FREE_MB') * 1024 * 1024,
     chatFileRetentionDays: intFrom(env.CHAT_FILE_RETENTION_DAYS, 90, 'CHAT_FILE_RETENTION_DAYS'),

@@ -15,7 +15,9 @@ export type LimitKind =
   | 'captcha_address'
   | 'lookup_address'
   | 'chat_address'
-  | 'register_address';
+  | 'register_address'
+  | 'chat_messages_address'
+  | 'chat_messages_total';
 
 export interface Slot { kind: LimitKind; key: string; windowMs: number }
 export interface Taken { slot: Slot; hits: number; waitMs: number }
@@ -65,6 +67,24 @@ export class Limiter {
       const r = rows.find((x) => x.kind === slot.kind && x.key === slot.key)!;
       return { slot, hits: r.hits, waitMs: Math.max(1000, r.wait_ms) };
     });
+  }
+
+  /**
+   * Leases up to `want` of the `max` uses a slot's window allows, in one statement: the count goes
+   * up by `want` whatever is granted (a spent window stays spent), and the grant is what was left
+   * under `max` before this lease. Answers the uses granted and the ms until the window ends
+   * (the grant is valid until then). Concurrent leases each see their own count: together they
+   * never grant more than `max`.
+   */
+  async lease(slot: Slot, want: number, max: number): Promise<{ granted: number; windowLeftMs: number }> {
+    const [r] = await this.db.query<{ hits: number; left_ms: number }>(
+      `INSERT INTO rate_limits AS l (kind, key, hits, reset_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4 / 1000.0))
+       ON CONFLICT (kind, key) DO UPDATE
+         SET hits = CASE WHEN l.reset_at <= now() THEN excluded.hits ELSE l.hits + excluded.hits END,
+             reset_at = CASE WHEN l.reset_at <= now() THEN excluded.reset_at ELSE l.reset_at END
+       RETURNING hits, greatest(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::float8 AS left_ms`,
+      [slot.kind, slot.key, want, slot.windowMs], 'limiter_lease');
+    return { granted: Math.max(0, Math.min(want, max - (r!.hits - want))), windowLeftMs: r!.left_ms };
   }
 
   /**

@@ -11,6 +11,11 @@ import { ChatHub, chatRules } from './hub.ts';
 import { serveVisitor } from './visitor.ts';
 import { serveAgent } from './agent.ts';
 import { wechatOf } from './channels/wechat/index.ts';
+import { VisitorBudget } from './visitor-budget.ts';
+import { admissionGate, type Gate } from '../db/gate.ts';
+
+/** Each server's visitors' gate (tests hold it to show who does not wait behind it). */
+export const visitorGates = new WeakMap<AppContext, Gate>();
 
 /**
  * Sockets and new chats per sender (test hook). Customers behind one carrier NAT share an
@@ -70,6 +75,9 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   const tooMany = (lang: ReturnType<typeof languageOf>, max: number) =>
     JSON.stringify({ type: 'error', code: 429, msg: message(lang, 'chatTooManySockets', { max }) });
   const visitorCap = socketCap();
+  const visitorBudget = new VisitorBudget(ctx.limiter, () => ctx.config.anonChat);
+  const visitorGate = admissionGate(ctx.config.anonChat.gate);
+  visitorGates.set(ctx, visitorGate);
   // The wait (ms) before this address may open another chat; 0 = now. Refused attempts count too.
   const newChatWait = async (address: string) => {
     const [t] = await ctx.limiter.take([{ kind: 'chat_address', key: address, windowMs: 60_000 }]);
@@ -78,7 +86,7 @@ export default async function chatRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/ws/visitor', { websocket: true, config: { access: open } }, (socket, req) => {
     const lang = languageOf(req);
     if (!visitorCap(socket, req.ip, chatSocketLimits.visitorsPerAddress, tooMany(lang, chatSocketLimits.visitorsPerAddress))) return;
-    serveVisitor(socket, lang, ctx.db, hub, log, () => newChatWait(req.ip), ctx.clock);
+    serveVisitor(socket, lang, ctx.db, hub, log, () => newChatWait(req.ip), ctx.clock, { address: req.ip, budget: visitorBudget, gate: visitorGate });
   });
 
   // The token is checked before the upgrade: a bad one gets a plain 401, no socket.

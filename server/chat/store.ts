@@ -63,14 +63,21 @@ export async function openChats(db: Queryable, seat: string | undefined): Promis
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest();
 
-/** A new web chat, queued at `at` (the server's clock), with the spec's "new customer connected" system message; the token is shown once. */
-export async function createChat(db: Db, name: string, systemText: string, at: Date): Promise<{ id: number; token: string }> {
+/**
+ * A new web chat, queued at `at` (the server's clock), with the spec's "new customer connected"
+ * system message; the token is shown once. `visitor`: the address it comes from, kept on the chat,
+ * and the budget check that runs first in its transaction.
+ */
+export async function createChat(db: Db, name: string, systemText: string, at: Date,
+  visitor?: { address: string; admit: (tx: Queryable) => Promise<void> }): Promise<{ id: number; token: string }> {
   const token = crypto.randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
+    // The visitor's budgets are counted in the same transaction as the chat they admit (a refusal rolls back).
+    await visitor?.admit(tx);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO chats (client_chat_id, client_chat_name, source_way, state, visitor_token_hash, access_time, queued_at, last_msg_time)
-       VALUES ($1, $2, 'web', 'on', $3, $4, $4, $4) RETURNING id`,
-      [crypto.randomUUID(), name, hashToken(token), at.toISOString()],
+      `INSERT INTO chats (client_chat_id, client_chat_name, source_way, state, visitor_token_hash, access_time, queued_at, last_msg_time, visitor_address)
+       VALUES ($1, $2, 'web', 'on', $3, $4, $4, $4, $5) RETURNING id`,
+      [crypto.randomUUID(), name, hashToken(token), at.toISOString(), visitor?.address ?? null],
     );
     await tx.query(`INSERT INTO chat_messages (chat_id, role, sender, content_type, content, is_new_msg, create_time) VALUES ($1, 'sys', '', 'text', $2, false, $3)`,
       [row!.id, systemText, at.toISOString()]);

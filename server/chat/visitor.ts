@@ -7,6 +7,11 @@ import { strip } from './hub.ts';
 import { FrameError, checksOf, serveFrames, type FrameSocket } from './socket.ts';
 import { chatByToken, chatInfos, closeChat, createChat, notifyTyping, postMessage, rateChat, withChat, type Refusal } from './store.ts';
 import type { Clock } from '../clock.ts';
+import { GateBusy, type Gate } from '../db/gate.ts';
+import type { VisitorBudget } from './visitor-budget.ts';
+
+/** What bounds an anonymous visitor's socket: its address, the visitors' budgets and the gate their database work goes through. */
+export interface VisitorAdmission { address: string; budget: VisitorBudget; gate: Gate }
 
 const checks = checksOf<VisitorFrame>(VISITOR_FRAMES);
 
@@ -21,7 +26,8 @@ const refused = <T>(r: T | Refusal): T => {
  * Chinese, the console's default language (the inbox shows it to agents).
  */
 export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub, log: (err: unknown) => void,
-  newChatWait: () => Promise<number>, clock: Clock): void {
+  newChatWait: () => Promise<number>, clock: Clock, admission: VisitorAdmission): void {
+  const { address, budget, gate } = admission;
   let chat: number | null = null;
   let chatId = '';
   let conn: Conn | null = null;
@@ -38,10 +44,13 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
     if (f.type === 'hello') {
       if (chat !== null) throw new FrameError(409, 'chatHelloTwice');
       if (f.token === undefined) {
-        // New chats per address are limited (index.ts): a script cannot flood the queue.
+        // New chats per address are limited (index.ts, visitor-budget.ts): a script cannot flood the queue.
+        budget.chatRefusedLocally(address);
         const wait = await newChatWait();
-        if (wait) throw new FrameError(429, 'chatTooManyNew', { seconds: Math.ceil(wait / 1000) });
-        const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'), clock.date());
+        if (wait) throw new FrameError(429, 'chatTooManyNew', { seconds: Math.ceil(wait / 1000) }, { retryAfterMs: wait });
+        const at = clock.date();
+        const created = await createChat(db, (f.name ?? '').trim() || message('zh', 'chatVisitor'), message('zh', 'chatNewCustomer'), at,
+          { address, admit: (tx) => budget.admitChat(tx, address, at) });
         await open(out, created.id, 0, created.token);
         hub.assignSoon();
       } else {
@@ -68,7 +77,23 @@ export function serveVisitor(ws: WebSocket, lang: Language, db: Db, hub: ChatHub
     }
   };
 
-  serveFrames(ws, lang, checks, handle, log);
+  // Budgets first (no query once spent), then the gate: a visitor's database work never crowds out logged-in work.
+  const admitted = async (f: VisitorFrame, out: FrameSocket) => {
+    if (f.type === 'typing') {
+      // A preview is worth nothing late: dropped, not queued, when the gate is taken.
+      await gate.tryRun(() => handle(f, out));
+      return;
+    }
+    if (f.type === 'message' && chat !== null) await budget.message(address);
+    try {
+      await gate.run(() => handle(f, out));
+    } catch (err) {
+      if (err instanceof GateBusy) throw new FrameError(429, 'chatAnonBusy', {}, { retryAfterMs: err.retryAfterMs });
+      throw err;
+    }
+  };
+
+  serveFrames(ws, lang, checks, admitted, log);
   ws.on('close', () => {
     if (conn) hub.detach(conn);
   });

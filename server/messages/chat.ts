@@ -30,6 +30,15 @@ export default {
   chatNoSeat: { en: 'Your account has no seat number: chat needs one', zh: '您的账号没有坐席号，无法使用在线会话' },
   chatTooManySockets: { en: 'Too many chat connections (at most {max}): close some and try again', zh: '在线会话连接过多（最多 {max} 个），请关闭部分后重试' },
   chatTooManyNew: { en: 'Too many new chats from your network: try again in {seconds} s', zh: '您的网络发起的新会话过多，请 {seconds} 秒后重试' },
+  chatAnonChatsPerHour: {
+    en: 'Too many chats were opened from your network in the last hour (at most {max}): try again in {minutes} minutes',
+    zh: '您的网络在过去一小时内发起的会话过多（最多 {max} 个），请 {minutes} 分钟后重试',
+  },
+  chatAnonOpenChats: {
+    en: 'Too many chats are open from your network (at most {max}): end one, or try again later',
+    zh: '您的网络当前进行中的会话过多（最多 {max} 个），请结束一个会话或稍后再试',
+  },
+  chatAnonBusy: { en: 'The service is busy: your message will be sent again in a moment', zh: '服务繁忙，您的消息将稍后自动重发' },
   chatSessionEnded: { en: 'Your login has ended: please log in again', zh: '登录已失效，请重新登录' },
   chatSeatChanged: { en: 'Your seat has changed: please log in again', zh: '您的坐席已变更，请重新登录' },
   chatRoleChanged: { en: 'Your roles have changed: reopen the inbox to continue', zh: '您的角色已变更，请重新打开会话页' },

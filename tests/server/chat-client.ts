@@ -39,8 +39,9 @@ export function urlOf(app: FastifyInstance, path: string): string {
   return `ws://127.0.0.1:${port}${path}`;
 }
 
-export async function connect(url: string, lang = 'en'): Promise<ChatSocket> {
-  const ws = new WebSocket(url, { headers: { 'accept-language': lang } });
+/** `localAddress`: the loopback address the socket comes from (127.0.0.2 ...), as the server sees a visitor's address. */
+export async function connect(url: string, lang = 'en', localAddress?: string): Promise<ChatSocket> {
+  const ws = new WebSocket(url, { headers: { 'accept-language': lang }, ...(localAddress ? { localAddress } : {}) });
   const got = arrivals<any>('frame', (frames) => JSON.stringify(frames).slice(0, 2000));
   ws.on('message', (data) => got.push(JSON.parse(String(data))));
   await new Promise<void>((resolve, reject) => {
