@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { clockEnv } from './tests/support/test-clock.ts';
+import { browserSuiteNow, clockEnv } from './tests/support/test-clock.ts';
 
 /**
  * Browser tests against the built console and real servers on loopback, each with a fresh
@@ -11,6 +11,7 @@ import { clockEnv } from './tests/support/test-clock.ts';
  */
 const PORT = Number(process.env.E2E_PORT || 18_080);
 const RSA_PORT = PORT + 1;
+const SUITE_NOW = browserSuiteNow();
 // Fixed per port and emptied by the main process (workers load this file too) before the
 // servers start: every run begins on a fresh database and leaves at most one copy behind.
 const dataDir = (name: string) => {
@@ -26,8 +27,9 @@ const server = (port: number, env: Record<string, string>) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   // SIM_ESL_PORT 0: each server runs its own simulator on a free port (two on the default 8021 would clash).
-  // TEST_CLOCK (npm run test:clock): the servers' clock pinned at that time today, as the server tests' are.
-  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...(process.env.TEST_CLOCK ? clockEnv() : {}), ...env },
+  // The servers' clock pinned at the browser suite's now: TEST_CLOCK's time today (npm run test:clock),
+  // else the real time but not before 11:00 today (browserSuiteNow), so the seeded day has calls up to it.
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...clockEnv(SUITE_NOW), ...env },
 });
 
 export default defineConfig({

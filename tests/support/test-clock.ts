@@ -21,6 +21,21 @@ export function timeToday(hhmm: string, base = new Date()): Date {
 export const TEST_NOW: Date = process.env.TEST_CLOCK ? timeToday(process.env.TEST_CLOCK)
   : process.env.TEST_SUITE_NOW ? new Date(process.env.TEST_SUITE_NOW) : new Date();
 
+/** The seeded day's first hours hold few calls and status logs: the browser suite starts its day no earlier. */
+export const BROWSER_EARLIEST = '11:00';
+
+/**
+ * The browser suite's "now", given to its servers as CLOCK_NOW (playwright.config.ts): TEST_CLOCK's
+ * time today; else the real time, but not before BROWSER_EARLIEST today, so that the screens the
+ * tests read (the home's figures, today's reports, the seat log) have the seeded day's calls and
+ * logs before now at whatever hour the suite runs. The browser keeps its real clock: the same day.
+ */
+export function browserSuiteNow(real = new Date()): Date {
+  if (process.env.TEST_CLOCK) return timeToday(process.env.TEST_CLOCK, real);
+  const earliest = timeToday(BROWSER_EARLIEST, real);
+  return real < earliest ? earliest : real;
+}
+
 /** CLOCK_NOW for a server process a test starts (empty: real time). */
 export const clockEnv = (now = TEST_NOW): { CLOCK_NOW: string } => ({ CLOCK_NOW: now.toISOString() });
 
