@@ -11,7 +11,8 @@ export const searchQuerySchema = {
   additionalProperties: false,
   required: ['keyword'],
   properties: {
-    keyword: { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' },
+    // Something besides spaces, and no control characters (anchored, as every schema pattern is).
+    keyword: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f]*[^\\s\\u0000-\\u001f][^\\u0000-\\u001f]*$' },
     pageSize: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_HITS },
   },
 } as const;
