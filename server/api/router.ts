@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { anyUser, isAdmin } from '../http/access.ts';
 import { ok } from '../http/envelope.ts';
-import { canOpen } from '../menus/readable.ts';
+import { canOpen, departmentAllows } from '../menus/readable.ts';
 import type { MenuRow } from '../../schemas/entities/menus.ts';
 import { routeListSchema, type RouteItem } from '../../schemas/route-item.ts';
 
@@ -58,7 +58,10 @@ export default async function routerRoutes(app: FastifyInstance, ctx: AppContext
         ORDER BY m.sort_order, m.id`,
       [admin, req.user!.roles],
     );
-    // A screen the caller may not open would only answer 403: leave it out of the menu.
-    return ok(routeTree(rows.filter((r) => canOpen(ctx, req.user!, r.component))));
+    const [department] = await ctx.db.query<{ chat: boolean }>(
+      'SELECT coalesce(d.chat, false) AS chat FROM users u LEFT JOIN departments d ON d.id = u.depart_id WHERE u.id = $1', [req.user!.userId]);
+    const user = { ...req.user!, chat: department?.chat ?? false };
+    // A screen the caller may not open, or their department cannot use, would lead nowhere: leave it out of the menu.
+    return ok(routeTree(rows.filter((r) => canOpen(ctx, user, r.component) && departmentAllows(user, r.component))));
   });
 }

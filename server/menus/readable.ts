@@ -1,4 +1,5 @@
 import { can, type Grants } from '../../schemas/access.ts';
+import { readsChats } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { servedReports } from '../reports/catalogue-route.ts';
 
@@ -17,3 +18,16 @@ export function canOpen(ctx: Pick<AppContext, 'entities' | 'reports'>, grants: G
   const model = entity ? ctx.entities.find((m) => m.res.name === entity) : undefined;
   return !model || can(grants, model.res.permissions.read);
 }
+
+/** What the user's department lets them use (departments.chat), beside their roles. */
+export interface DepartmentUser { roles: readonly string[]; userSeatNo: string; chat: boolean }
+
+/**
+ * Screens a department's flags decide, by component: the inbox only for those who read chats
+ * (a phone-only agent's item would lead nowhere). The console's routes apply the same rules.
+ */
+const DEPARTMENT_SCREENS: Readonly<Record<string, (user: DepartmentUser) => boolean>> = { ChatInbox: readsChats };
+
+/** Whether the user's department lets them use a menu's screen (screens no flag decides: yes). */
+export const departmentAllows = (user: DepartmentUser, component: string | undefined): boolean =>
+  DEPARTMENT_SCREENS[component ?? '']?.(user) ?? true;

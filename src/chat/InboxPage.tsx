@@ -4,15 +4,16 @@
  * screen silences the in-console notifications (spec section 4) and counts the open chat read.
  */
 import { BellOutlined, SoundOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Grid, Result, Space, Switch, Tag, Typography, theme } from 'antd';
+import { Alert, App, Button, Empty, Grid, Space, Switch, Tag, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { readsChats } from '../../schemas/permissions';
 import { useSession } from '../app/session';
 import { usePageTitle } from '../shell/use-page-title';
 import { chatStore, useChat } from './chat';
 import { ChatList } from './ChatList';
 import { Conversation } from './Conversation';
-import { readsChats } from './departments';
 import { clearNotices } from './notifier';
 import { saveNotifyPrefs } from '../app/notify-prefs';
 
@@ -39,21 +40,11 @@ function Toolbar() {
 }
 
 /**
- * Every agent's menu may hold the inbox: one whose department takes no chats (or who has no
- * seat) is told why, and no socket is opened (the hub would refuse it).
+ * The inbox is for those who read chats: anyone else has no menu item for it (the server leaves it
+ * out) and is refused here too, as any screen outside their menus is; no socket is opened.
  */
-function NoChat() {
-  const { t } = useTranslation();
-  usePageTitle('chat.title');
-  return (
-    <div data-testid="chat-unavailable">
-      <Result status="info" title={t('chat.unavailable.title')} subTitle={t('chat.unavailable.detail')} />
-    </div>
-  );
-}
-
 export default function InboxPage() {
-  return useSession(readsChats) ? <Inbox /> : <NoChat />;
+  return useSession(readsChats) ? <Inbox /> : <Navigate to="/403" replace />;
 }
 
 function Inbox() {

@@ -16,6 +16,7 @@ import type { MenuNode } from './side-menu';
 import { ThemeDrawer, ThemeSettingButton } from './theme/ThemeDrawer';
 import { effectiveLayout, MOBILE_WIDTH, useThemeSettings } from './theme/settings';
 import { menuTheme } from './theme/tokens';
+import { useNarrow } from './use-narrow';
 import { useShellMenu } from './use-shell-menu';
 
 const onResize = (changed: () => void) => {
@@ -28,8 +29,10 @@ const useMobile = () => useSyncExternalStore(onResize, () => window.innerWidth <
 /** The page: tab bar, breadcrumb, the screen (lazy-loaded), footer. */
 function Page() {
   const showTabs = useThemeSettings((state) => state.showTabs);
+  // A phone keeps its width for the screen: half the margin.
+  const narrow = useNarrow();
   return (
-    <Layout.Content style={{ padding: 24, display: 'flex', flexDirection: 'column' }}>
+    <Layout.Content style={{ padding: narrow ? 12 : 24, display: 'flex', flexDirection: 'column' }}>
       {showTabs && <TabBar />}
       <ShellBreadcrumb />
       <div style={{ flex: 1 }}>

@@ -1,12 +1,13 @@
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Descriptions, Grid } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
 import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
+import { useNarrow } from '../../shell/use-narrow';
 
 /** The generic show page: every property the server returns, read-only ones included, but codes with nothing to show them by. */
 export default function ShowPage({ resource }: { resource: string }) {
@@ -17,7 +18,7 @@ export default function ShowPage({ resource }: { resource: string }) {
   const { query, result } = useShow({ resource, id });
   const record = result as Record<string, unknown> | undefined;
   // On a phone a label column beside the value left the value a third of the width: labels go above.
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = useNarrow();
   return (
     <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}>
       <Descriptions
