@@ -8,6 +8,7 @@ import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
 import { useNarrow } from '../../shell/use-narrow';
+import { backIcon } from './back-icon';
 
 /** The generic show page: every property the server returns, read-only ones included, but codes with nothing to show them by. */
 export default function ShowPage({ resource }: { resource: string }) {
@@ -20,7 +21,7 @@ export default function ShowPage({ resource }: { resource: string }) {
   // On a phone a label column beside the value left the value a third of the width: labels go above.
   const phone = useNarrow();
   return (
-    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}>
+    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} goBack={backIcon} isLoading={query.isLoading}>
       <Descriptions
         bordered
         column={1}
