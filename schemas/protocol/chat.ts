@@ -138,6 +138,8 @@ export const chatMessageSchema = {
     /** 'client', the agent's seat, or '' for the system. */
     sender: { type: 'string' },
     clientMsgId: { type: ['string', 'null'] },
+    /** An uploaded file's name as its sender's device gave it (image, file, sound), shown beside the link; null or absent otherwise. */
+    fileName: { type: ['string', 'null'] },
   },
 } as const;
 

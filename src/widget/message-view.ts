@@ -18,14 +18,14 @@ const time = (iso: string) => {
  * their content is one of this server's upload URLs; anything else (a foreign URL, markup) is
  * shown as the text it is.
  */
-export function body(m: Pick<ChatMessageFrame, 'contentType' | 'content'>, token: string | null, t: T): Node {
+export function body(m: Pick<ChatMessageFrame, 'contentType' | 'content' | 'fileName'>, token: string | null, t: T): Node {
   if (m.contentType !== 'text' && isOwnFileUrl(m.content)) {
     const src = fileSrc(m.content, token);
     if (m.contentType === 'image') {
       return h('a', { href: src, target: '_blank', rel: 'noopener noreferrer' }, h('img', { class: 'ccw-img', src, alt: t('image') }));
     }
     if (m.contentType === 'sound') return h('audio', { controls: true, preload: 'none', src });
-    return h('a', { class: 'ccw-file', href: src, download: '', rel: 'noopener noreferrer' }, `📎 ${t('file')}`);
+    return h('a', { class: 'ccw-file', href: src, download: '', rel: 'noopener noreferrer' }, `📎 ${m.fileName || t('file')}`);
   }
   return h('span', { class: 'ccw-text' }, m.content);
 }

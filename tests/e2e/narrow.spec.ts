@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, readyOnPhoneBar, startWidgetChat } from './helpers';
 
 /**
  * The console at a phone's width (390 x 844, issue 24 item 9): each defect found there, in both
@@ -121,4 +121,25 @@ test('the customer sees neither the agents\' "new customer" line nor a message w
   await expect(page.getByTestId('ccw-time')).toHaveCount(1);
   await expect(page.locator('.ccw-log')).not.toContainText('New customer connected');
   await shot(page, 'widget-en');
+});
+
+test('a file reads by its name on both sides: in the widget and in the inbox', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // The agent at a desk (its phone bar's Ready button in view); the customer on a phone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const visitorContext = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 390, height: 844 } });
+  try {
+    const visitorPage = await visitorContext.newPage();
+    await loginAs(page, 'chat1', 'agent123');
+    await readyOnPhoneBar(page);
+    await page.goto('/#/im');
+    await startWidgetChat(visitorPage, page, `Narrow file visitor ${Date.now()}`);
+    const [chooser] = await Promise.all([visitorPage.waitForEvent('filechooser'), visitorPage.locator('.ccw-attach').click()]);
+    await chooser.setFiles({ name: 'delivery-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('parcel 123\n') });
+    await expect(visitorPage.locator('.ccw-client:not(.ccw-pending) .ccw-file')).toHaveText('📎 delivery-notes.txt');
+    await expect(page.getByTestId('chat-messages').getByTestId('chat-file')).toHaveText('delivery-notes.txt');
+    await shot(visitorPage, 'widget-file-en');
+  } finally {
+    await visitorContext.close();
+  }
 });
