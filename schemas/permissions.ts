@@ -26,6 +26,23 @@ export const SEES_EVERY_SEAT = ['admin', 'supervisor'] as const;
 export const seesAllSeats = (u: { readonly roles: readonly string[] }): boolean => can({ roles: u.roles, ability: [] }, SEES_EVERY_SEAT);
 
 /**
+ * Who takes chats (and gets the console's chat listener): agents with a seat whose department has
+ * the chat flag (departments.chat), which the chat hub checks too. Whoever sees every seat reads
+ * chats as a supervisor instead.
+ */
+export function isChatAgent(user: { chat: boolean; userSeatNo: string; roles: readonly string[] }): boolean {
+  return user.chat && user.userSeatNo !== '' && user.userSeatNo !== '0' && !seesAllSeats(user);
+}
+
+/**
+ * Who may open the chat inbox: chat agents, and supervisors and administrators, who read every
+ * chat. The server leaves the inbox out of anyone else's menu and the console's route refuses it.
+ */
+export function readsChats(user: { chat: boolean; userSeatNo: string; roles: readonly string[] }): boolean {
+  return isChatAgent(user) || seesAllSeats(user);
+}
+
+/**
  * The seat a user is limited to, or undefined for users who see every seat. A user without a
  * seat is limited to null, which `user_seat_no = $n` never matches: they see nothing.
  */

@@ -138,6 +138,8 @@ export const chatMessageSchema = {
     /** 'client', the agent's seat, or '' for the system. */
     sender: { type: 'string' },
     clientMsgId: { type: ['string', 'null'] },
+    /** An uploaded file's name as its sender's device gave it (image, file, sound), shown beside the link; null or absent otherwise. */
+    fileName: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -186,10 +188,16 @@ export const SERVER_FRAMES = { ...serverFrames, message: chatMessageSchema } as 
  * reader's language with `systemText` (the server's message table takes them from here too).
  */
 export const SYSTEM_MESSAGES = {
-  newCustomer: { en: 'New customer connected', zh: '新客户已接入' },
+  /** For the agents only: the customer never sees it (visibleToVisitor). */
+  newCustomer: { en: 'New customer connected', zh: '新客户已接入', agentsOnly: true },
   /** An agent's message the WeChat platform refused (server/chat/channels/wechat): its reason follows. */
   wechatNotDelivered: { en: 'Not delivered to the WeChat customer: {reason}', zh: '未送达微信用户：{reason}' },
 } as const;
+
+/** Whether the customer sees a stored system message: not those written for the agents (a new customer connected). */
+export function visibleToVisitor(content: string): boolean {
+  return !Object.values(SYSTEM_MESSAGES).some((texts) => 'agentsOnly' in texts && (content === texts.zh || content === texts.en));
+}
 
 /** A stored system message in `lang` when it is one of SYSTEM_MESSAGES (in either language, `{reason}` standing for any text); else the content as it is. */
 export function systemText(content: string, lang: 'zh' | 'en'): string {

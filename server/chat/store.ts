@@ -119,11 +119,14 @@ export interface NewMessage { role: 'client' | 'agent'; sender: string; clientMs
  * `m:<id>` and the receivers read it. The frame is built here so that it is read once, by the
  * statement that wrote it.
  */
+/** The original name of the upload a file message (row alias `m`) names; null for text. */
+const fileNameOf = (m: string) => `(SELECT u.original_name FROM uploads u WHERE ${m}.content_type <> 'text' AND ${m}.content = '/api/File/' || u.id)`;
+
 const MESSAGE_NOTICE = `pg_notify('${CHANNEL}', (
   SELECT CASE WHEN octet_length(f.frame) <= 7900 THEN 'M:' || ins.chat_id || ':' || f.frame ELSE 'm:' || ins.chat_id END
     FROM (SELECT json_build_object('type', 'message', 'chatId', c."chatId", 'seq', ins.seq, 'role', ins.role,
             'contentType', ins.content_type, 'content', ins.content, 'createTime', to_char(ins.create_time, 'YYYY-MM-DD HH24:MI:SS'),
-            'sender', ins.sender, 'clientMsgId', ins.client_msg_id)::text AS frame) f))`;
+            'sender', ins.sender, 'clientMsgId', ins.client_msg_id, 'fileName', ${fileNameOf('ins')})::text AS frame) f))`;
 
 /** Inserts the message into chat `c` (a CHAT_ROW) where `condition` holds (nothing when it was stored before under its client id). */
 const INSERT_MESSAGE = (condition: string) => `ins AS (
@@ -202,7 +205,7 @@ export async function postMessage(db: Db, chat: { id: number } | { chatId: strin
 export async function messagesAfter(db: Queryable, id: number, seq: number, limit: number): Promise<ChatMessageFrame[]> {
   return db.query<ChatMessageFrame>(
     `SELECT 'message' AS type, ch.client_chat_id AS "chatId", m.seq, m.role, m.content_type AS "contentType", m.content,
-            m.create_time AS "createTime", m.sender, m.client_msg_id AS "clientMsgId"
+            m.create_time AS "createTime", m.sender, m.client_msg_id AS "clientMsgId", ${fileNameOf('m')} AS "fileName"
        FROM chat_messages m JOIN chats ch ON ch.id = m.chat_id
       WHERE m.chat_id = $1 AND m.seq > $2 AND m.content_type <> 'preInput'
       ORDER BY m.seq LIMIT $3`,

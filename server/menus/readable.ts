@@ -1,4 +1,5 @@
 import { can, type Grants } from '../../schemas/access.ts';
+import { readsChats } from '../../schemas/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { isAdmin, type SessionUser } from '../http/access.ts';
 import type { MenuRow } from '../../schemas/entities/menus.ts';
@@ -20,11 +21,24 @@ export function canOpen(ctx: Pick<AppContext, 'entities' | 'reports'>, grants: G
   return !model || can(grants, model.res.permissions.read);
 }
 
+/** What the user's department lets them use (departments.chat), beside their roles. */
+export interface DepartmentUser { roles: readonly string[]; userSeatNo: string; chat: boolean }
+
+/**
+ * Screens a department's flags decide, by component: the inbox only for those who read chats
+ * (a phone-only agent's item would lead nowhere). The console's routes apply the same rules.
+ */
+const DEPARTMENT_SCREENS: Readonly<Record<string, (user: DepartmentUser) => boolean>> = { ChatInbox: readsChats };
+
+/** Whether the user's department lets them use a menu's screen (screens no flag decides: yes). */
+export const departmentAllows = (user: DepartmentUser, component: string | undefined): boolean =>
+  DEPARTMENT_SCREENS[component ?? '']?.(user) ?? true;
+
 export type MenuItemRow = MenuRow & { id: number; parentId: number | null };
 
 /**
  * The menu rows a user has: allocated to one of their roles (administrators: every row), less
- * those whose screen they may not open (canOpen). The route list and the header's search read it.
+ * those whose screen they may not open (canOpen) or their department cannot use (departmentAllows). The route list and the header's search read it.
  */
 export async function readableMenus(ctx: Pick<AppContext, 'db' | 'entities' | 'reports'>, user: SessionUser): Promise<MenuItemRow[]> {
   const rows = await ctx.db.query<MenuItemRow>(
@@ -39,6 +53,9 @@ export async function readableMenus(ctx: Pick<AppContext, 'db' | 'entities' | 'r
       ORDER BY m.sort_order, m.id`,
     [isAdmin(user), user.roles],
   );
-  // A screen the caller may not open would only answer 403: leave it out.
-  return rows.filter((r) => canOpen(ctx, user, r.component));
+  const [department] = await ctx.db.query<{ chat: boolean }>(
+    'SELECT coalesce(d.chat, false) AS chat FROM users u LEFT JOIN departments d ON d.id = u.depart_id WHERE u.id = $1', [user.userId]);
+  const withDepartment = { ...user, chat: department?.chat ?? false };
+  // A screen the caller may not open would only answer 403, one their department cannot use would lead nowhere: leave them out.
+  return rows.filter((r) => canOpen(ctx, user, r.component) && departmentAllows(withDepartment, r.component));
 }

@@ -49,7 +49,7 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
         {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label={t('chat.actions.back')} />}
         <SourceIcon way={chat.sourceInfo_way} />
         <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 80 }}>{chat.clientChatName}</Typography.Text>
-        <Tag color={open ? 'green' : 'default'}>{t(`chat.state.${chat.state}`)}</Tag>
+        <Tag color={open ? 'green' : 'default'} style={open ? { color: token.green8 } : undefined}>{t(`chat.state.${chat.state}`)}</Tag>
         <Space size={4} wrap>
           <Button
             size="small"

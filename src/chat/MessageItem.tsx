@@ -13,19 +13,20 @@ import type { AgentIdentity, ChatMsg } from './types';
 type FileKind = 'image' | 'sound' | 'file';
 
 /** An uploaded file, from its signed link (file-links.ts); its kind's label while the link comes or when there is none. */
-function FileContent({ kind, path }: { kind: FileKind; path: string }) {
+function FileContent({ kind, path, name }: { kind: FileKind; path: string; name: string | null | undefined }) {
   const { t } = useTranslation();
   const src = useFileLink(path);
   const label = t(`chat.kind.${kind}`);
   if (!src) return <Typography.Text type="secondary" data-testid="chat-file-pending">{label}</Typography.Text>;
   if (kind === 'image') return <Image src={src} alt={label} width={180} />;
   if (kind === 'sound') return <audio controls preload="none" src={src} aria-label={label} />;
-  return <a href={src} target="_blank" rel="noopener noreferrer">{label}</a>;
+  // A file reads by its name (the upload's original name), its kind only when the name is unknown.
+  return <a href={src} target="_blank" rel="noopener noreferrer" data-testid="chat-file">{name || label}</a>;
 }
 
 function Content({ msg }: { msg: ChatMsg }) {
   const kind = msg.contentType;
-  if (kind !== 'text' && FILE_PATH.test(msg.content)) return <FileContent kind={kind} path={msg.content} />;
+  if (kind !== 'text' && FILE_PATH.test(msg.content)) return <FileContent kind={kind} path={msg.content} name={msg.fileName} />;
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{msg.content}</span>;
 }
 

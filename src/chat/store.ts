@@ -132,7 +132,7 @@ export function createChatStore(deps: ChatDeps): StoreApi<ChatState> {
       const history = (historyUpTo.get(f.chatId) ?? 0) >= f.seq;
       const msg: ChatMsg = {
         seq: f.seq, clientMsgId: f.clientMsgId, role: f.role, contentType: f.contentType, content: f.content,
-        createTime: Date.parse(f.createTime) || deps.now(), sender: f.sender, isNewMsg: false,
+        createTime: Date.parse(f.createTime) || deps.now(), sender: f.sender, isNewMsg: false, fileName: f.fileName ?? null,
       };
       const seen = watching(f.chatId);
       const readUpTo = readMarks.get(f.chatId);

@@ -19,6 +19,8 @@ export interface ChatMsg {
   createTime: number;
   /** 'client', the agent's seat, or '' for the system. */
   sender: string;
+  /** An uploaded file's original name (file kinds), when the server knows it. */
+  fileName?: string | null;
   /** A client message the agent had not seen when it arrived (spec isNewMsg). */
   isNewMsg: boolean;
   /** The merge-gap time stamp, a system line the inbox adds itself (never from the server). */

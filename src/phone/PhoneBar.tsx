@@ -2,6 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Input, Popover, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
 import { hasSeat } from '../../data-providers/user-info';
 import { useSession } from '../app/session';
@@ -26,6 +27,10 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
   const notice = usePhone((s) => s.notice);
   const [number, setNumber] = useState('');
   const [transferOpen, setTransferOpen] = useState(false);
+  // The phone's controls open over the page: moving to another page (a menu choice, the call pop-up) closes them.
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setControlsOpen(false), [pathname]);
 
   const { userSeatNo, token } = user;
   useEffect(() => {
@@ -152,6 +157,8 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
       <Space size={4} data-testid="phone-bar">
         <Popover
           trigger="click"
+          open={controlsOpen}
+          onOpenChange={setControlsOpen}
           placement="bottomLeft"
           title={t('phone.seat', { seat: agent.userSeatNo || '0' })}
           content={<Space direction="vertical" style={{ width: 'min(300px, calc(100vw - 48px))' }}>{timer}{callNumber}{answerHint}{controls}</Space>}

@@ -1,7 +1,7 @@
-import { Grid, Layout, Space, theme } from 'antd';
+import { Layout, Space, theme } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '../app/session';
-import { isChatAgent } from '../chat/departments';
+import { isChatAgent } from '../../schemas/permissions';
 import { ErrorLogBadge } from './header/ErrorLogBadge';
 import { FullScreenButton } from './header/FullScreenButton';
 import { NoticeButton } from './header/NoticeButton';
@@ -10,6 +10,7 @@ import { SearchButton } from './header/SearchButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ThemeButton } from './theme/ThemeDrawer';
 import { useThemeSettings } from './theme/settings';
+import { useNarrow } from './use-narrow';
 import { UserMenu } from './UserMenu';
 
 // The phone bar and its socket load with the shell only for users who have one.
@@ -18,9 +19,6 @@ const PhoneBar = lazy(() => import('../phone/PhoneBar'));
 const ChatListener = lazy(() => import('../chat/ChatListener'));
 /** Spec section 4: the local flag checkSft 'false' hides the phone controls. */
 const phoneAllowedHere = () => localStorage.getItem('checkSft') !== 'false';
-
-/** xs: below 576 px (a phone); antd reports nothing before its first media check, which counts as wide. */
-export const useNarrow = () => Grid.useBreakpoint().xs === true;
 
 /** The phone bar's place (when the user's department has one). */
 export function PhoneSlot() {

@@ -21,6 +21,7 @@ import type { MenuNode } from './side-menu';
 import { ThemeDrawer, ThemeSettingButton } from './theme/ThemeDrawer';
 import { effectiveLayout, MOBILE_WIDTH, useThemeSettings } from './theme/settings';
 import { menuTheme } from './theme/tokens';
+import { useNarrow } from './use-narrow';
 import { useShellMenu } from './use-shell-menu';
 
 const onResize = (changed: () => void) => {
@@ -36,8 +37,10 @@ function Page() {
   const { pathname } = useLocation();
   // The header's refresh mounts the screen afresh under a new key.
   const screenKey = useScreenKey((state) => state.key);
+  // A phone keeps its width for the screen: half the margin.
+  const narrow = useNarrow();
   return (
-    <Layout.Content style={{ padding: 24, display: 'flex', flexDirection: 'column' }}>
+    <Layout.Content style={{ padding: narrow ? 12 : 24, display: 'flex', flexDirection: 'column' }}>
       {showTabs && <TabBar />}
       <ShellBreadcrumb />
       <div style={{ flex: 1 }} key={screenKey} data-screen-key={screenKey} data-testid="screen">

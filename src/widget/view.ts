@@ -1,4 +1,5 @@
 import { h, show } from './dom.ts';
+import { visibleToVisitor } from '../../schemas/protocol/chat.ts';
 import { messageView, pendingView } from './message-view.ts';
 import { agentTyping, wantsRating, type WidgetState } from './state.ts';
 import type { WidgetClient } from './client.ts';
@@ -90,9 +91,11 @@ export function mountWidget(root: HTMLElement, client: () => WidgetClient, o: Vi
 
   const addMessages = (s: WidgetState) => {
     const agentName = s.chat?.agent?.serverChatName ?? '';
-    for (const m of s.messages) {
+    // What the customer sees, in order: system lines written for the agents stay out.
+    const visible = s.messages.filter((m) => m.role !== 'sys' || visibleToVisitor(m.content)).sort((a, b) => a.seq - b.seq);
+    for (const [i, m] of visible.entries()) {
       if (shown.has(m.seq)) continue;
-      const el = messageView(m, s.token, agentName, t, o.lang);
+      const el = messageView(m, s.token, agentName, t, o.lang, visible[i - 1]?.createTime);
       const after = [...shown.keys()].filter((seq) => seq > m.seq).sort((a, b) => a - b)[0];
       msgs.insertBefore(el, after === undefined ? null : shown.get(after)!);
       shown.set(m.seq, el);

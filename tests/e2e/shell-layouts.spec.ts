@@ -18,7 +18,7 @@ const THEME_LABELS = {
   en: { default: 'Default', ocean: 'Ocean', green: 'Green', white: 'White', red: 'Red' },
 } as const;
 /** Each theme's primary colour (src/shell/theme/tokens.ts), as the browser reports it. */
-const PRIMARY = { default: 'rgb(22, 119, 255)', ocean: 'rgb(14, 122, 196)', green: 'rgb(31, 157, 107)', white: 'rgb(22, 119, 255)', red: 'rgb(212, 56, 13)' };
+const PRIMARY = { default: 'rgb(22, 104, 220)', ocean: 'rgb(11, 104, 168)', green: 'rgb(21, 122, 82)', white: 'rgb(22, 104, 220)', red: 'rgb(196, 50, 10)' };
 
 const drawer = (page: Page) => page.locator('.ant-drawer-content').filter({ has: page.getByTestId('theme-reset') });
 

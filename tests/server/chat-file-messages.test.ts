@@ -78,4 +78,22 @@ describe('a file message names a file its sender uploaded to the chat', () => {
     a.send({ type: 'message', chatId, clientMsgId: 'mine', contentType: 'image', content: mine });
     await a.next((f) => f.type === 'ack' && f.clientMsgId === 'mine');
   });
+
+  it("a file message carries its upload's name, live and in history, to both sides (the widget and the inbox showed only 'file')", async () => {
+    const { chatId, token, v } = await visitorOnChat('en');
+    const url = (await upload(s, { name: 'receipt.png', data: PNG }, { chatToken: token })).body.data.url as string;
+    v.send({ type: 'message', clientMsgId: 'named', contentType: 'file', content: url });
+    const { seq } = await v.next((f) => f.type === 'ack' && f.clientMsgId === 'named');
+    // Live: the frame the hub fans out.
+    expect(await v.next((f) => f.type === 'message' && f.seq === seq)).toMatchObject({ contentType: 'file', content: url, fileName: 'receipt.png' });
+    // History: what an agent connecting now reads.
+    const a = await connect(urlOf(s.app, `/ws/chat?token=${agentToken}`), 'en');
+    open.push(a);
+    a.send({ type: 'hello' });
+    expect(await a.next((f) => f.type === 'message' && f.chatId === chatId && f.seq === seq)).toMatchObject({ fileName: 'receipt.png' });
+    // A text message has no file name.
+    v.send({ type: 'message', clientMsgId: 'plain', contentType: 'text', content: 'thanks' });
+    const plain = await v.next((f) => f.type === 'ack' && f.clientMsgId === 'plain');
+    expect((await v.next((f) => f.type === 'message' && f.seq === plain.seq)).fileName ?? null).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isChatAgent } from '../../src/chat/departments';
+import { isChatAgent } from '../../schemas/permissions';
 import type { SessionUserWire } from '../../schemas/session-user';
 import { ADMIN_INFO } from './support/fixtures';
 

@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { useSession } from '../../src/app/session';
 import { chatStore } from '../../src/chat/chat';
 import { ADMIN_ROUTES } from './support/fixtures';
-import { renderConsole, sideMenu, signIn, SLOW } from './support/signed-in';
+import { location, renderConsole, sideMenu, signIn, SLOW } from './support/signed-in';
 
 /** The inbox's menu item (server/menus/screen-menus.ts) as api/router/getList gives it to every role. */
 const INBOX_ROUTE = { path: '/im', name: 'im', component: 'ChatInbox', meta: { title: 'menu.chat', icon: 'MessageOutlined' } };
@@ -29,13 +29,12 @@ describe('the chat inbox from its menu item', () => {
     renderConsole('/im');
     expect(await screen.findByTestId('chat-inbox', {}, SLOW)).toBeTruthy();
     expect(sideMenu().getByText('Live chat')).toBeTruthy();
-    expect(screen.queryByTestId('chat-unavailable')).toBeNull();
   });
 
-  it('an agent whose department takes no chats is told why, and no chat connection starts', async () => {
+  it('an agent whose department takes no chats is refused at /im, as outside their menus, and no chat connection starts', async () => {
     agent(false);
     renderConsole('/im');
-    expect((await screen.findByTestId('chat-unavailable', {}, SLOW)).textContent).toContain('Live chat is not available to you');
+    await waitFor(() => expect(location()).toBe('/403'), SLOW);
     expect(screen.queryByTestId('chat-inbox')).toBeNull();
     expect(chatStore.getState().status).toBe('idle');
   });

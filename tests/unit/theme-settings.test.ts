@@ -53,7 +53,7 @@ describe('theme settings', () => {
   });
 
   it('each theme is antd tokens; dark mode is antd dark algorithm', () => {
-    expect(themeConfig('red', false).token?.colorPrimary).toBe('#d4380d');
+    expect(themeConfig('red', false).token?.colorPrimary).toBe('#c4320a');
     expect(themeConfig('white', false).algorithm).toBe(theme.defaultAlgorithm);
     expect(themeConfig('white', true).algorithm).toBe(theme.darkAlgorithm);
     expect(menuTheme('white', false)).toBe('light');

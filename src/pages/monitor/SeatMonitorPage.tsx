@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Space, Table, Tag, Tooltip, Typography } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../shell/use-page-title';
+import { useNarrow } from '../../shell/use-narrow';
 import type { StreamState } from './monitor-stream';
 import { elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow } from './seat-state';
 import { useNow, useSeatMonitor } from './use-seat-monitor';
@@ -21,11 +22,13 @@ export default function SeatMonitorPage() {
   const { seats, state } = useSeatMonitor();
   const now = useNow();
 
+  // On a phone the columns take what they need, so seat, name and status fit the screen and the rest scrolls.
+  const narrow = useNarrow();
   const columns: ColumnsType<SeatRow> = [
-    { key: 'seat', title: t('monitor.columns.userSeatNo'), dataIndex: 'userSeatNo', width: 110 },
+    { key: 'seat', title: t('monitor.columns.userSeatNo'), dataIndex: 'userSeatNo', width: narrow ? undefined : 110 },
     { key: 'name', title: t('monitor.columns.userChineseName'), dataIndex: 'userChineseName' },
     {
-      key: 'status', title: t('monitor.columns.status'), width: 220,
+      key: 'status', title: t('monitor.columns.status'), width: narrow ? undefined : 220,
       render: (_: unknown, row: SeatRow) => {
         const { status, absent } = shownStatus(row);
         return (
@@ -37,7 +40,7 @@ export default function SeatMonitorPage() {
       },
     },
     {
-      key: 'since', title: t('monitor.columns.since'), width: 120,
+      key: 'since', title: t('monitor.columns.since'), width: narrow ? undefined : 120,
       render: (_: unknown, row: SeatRow) => {
         const since = shownStatus(row).status === null ? null : row.since;
         return since ? <span title={since} style={{ fontVariantNumeric: 'tabular-nums' }}>{elapsed(since, now)}</span> : '—';
@@ -53,7 +56,7 @@ export default function SeatMonitorPage() {
       extra={<Badge status={BADGE[state]} text={t(`monitor.stream.${state}`)} data-testid="monitor-stream-state" />}
     >
       {state === 'reconnecting' && <Alert type="warning" showIcon message={t('monitor.reconnecting')} style={{ marginBottom: 16 }} />}
-      <Space size="large" style={{ marginBottom: 16 }}>
+      <Space size={narrow ? 'middle' : 'large'} wrap style={{ marginBottom: 16, whiteSpace: 'nowrap' }} data-testid="monitor-summary">
         <Typography.Text>{t('monitor.summary.seats', { count: counts.seats })}</Typography.Text>
         <Typography.Text type="success" data-testid="monitor-count-ready">{t('monitor.summary.ready', { count: counts.ready })}</Typography.Text>
         <Tooltip title={t('monitor.summary.hint')}>
@@ -69,7 +72,7 @@ export default function SeatMonitorPage() {
         dataSource={[...seats]}
         pagination={false}
         loading={state === 'connecting'}
-        scroll={{ x: 600 }}
+        scroll={{ x: narrow ? 'max-content' : 600 }}
         data-testid="seat-monitor-table"
       />
     </Card>

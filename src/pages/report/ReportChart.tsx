@@ -1,10 +1,11 @@
 import { useList, type BaseRecord, type CrudFilter } from '@refinedev/core';
-import { Card, Grid, Spin, theme } from 'antd';
+import { Card, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useMemo } from 'react';
 import type { ReportView } from '../../../schemas/report-view';
 import type { ColumnDescription, ListDescription } from '../resource/list-description';
 import { chartOption } from './chart-option';
+import { useNarrow } from '../../shell/use-narrow';
 
 // The charting library loads with the first chart, never with the login page or a plain list.
 const EChart = lazy(() => import('./EChart'));
@@ -38,7 +39,7 @@ export function ReportChart({ chart, columns, rows: pageRows, whole }: {
   const rows: readonly BaseRecord[] = ranged ? fetched.data : pageRows;
   const more = ranged && (fetched.total ?? 0) > fetched.data.length ? fetched.total : undefined;
   const { token } = theme.useToken();
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = useNarrow();
   const option = useMemo(() => chartOption(chart, columns, rows, token, phone), [chart, columns, rows, token, phone]);
   const height = phone ? 260 : 320;
   if (rows.length === 0) return null;

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';
 import { scrollToServerError } from './server-errors';
 import { useEntity } from './use-entity';
+import { backIcon } from './back-icon';
 
 /**
  * The generic edit form. Write-only fields (passwords) start empty, and left empty they
@@ -31,7 +32,7 @@ export default function EditPage({ resource }: { resource: string }) {
       resource={resource}
       recordItemId={id}
       title={t('crud.edit', { resource: entity.title, one: entity.one })}
-      breadcrumb={false}
+      breadcrumb={false} goBack={backIcon}
       saveButtonProps={saveButtonProps}
       isLoading={query?.isLoading}
     >

@@ -1,11 +1,12 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Grid, Input, Space, type FormProps } from 'antd';
+import { Button, DatePicker, Form, Input, Space, type FormProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterControl } from '../../lib/list-filters';
 import type { FilterDescription } from './list-description';
 import { WIDGETS, type WidgetProps } from './widgets';
+import { useNarrow } from '../../shell/use-narrow';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -36,7 +37,7 @@ const isSet = (value: unknown) => value !== undefined && value !== null && value
  */
 export function FilterBar({ filters, formProps, searchLabel }: { filters: readonly FilterDescription[]; formProps: FormProps; searchLabel?: string | undefined }) {
   const { t } = useTranslation();
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = useNarrow();
   const [unfolded, setUnfolded] = useState(false);
   const values = Form.useWatch([], { form: formProps.form, preserve: true }) as Record<string, unknown> | undefined;
   if (filters.length === 0) return null;

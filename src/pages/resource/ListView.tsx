@@ -23,6 +23,9 @@ export interface ListViewProps {
   extra?: (rows: readonly BaseRecord[], filters: readonly CrudFilter[]) => ReactNode;
 }
 
+/** A cell's widest on a phone: about half the screen, so the columns beside it show too. */
+const PHONE_CELL = { maxWidth: 150, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 /**
  * The generic list: server paging and sorting, filter bar and formatted columns, all from a
  * list description (an entity's or a report's). Filters, page and sort live in the page's
@@ -35,6 +38,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
   // Below antd's xxl (1600 px) the row buttons are icons only: with their words the users'
   // eleven columns and the buttons overflowed 1440 px, hiding delete behind the scroll.
   const compact = screens.xxl === false;
+  const phone = screens.xs === true;
   const { tree, filters } = description;
   // A required filter without a value (a report's call id, a range with no default): the list is
   // not asked for, so the screen says what to fill in instead of showing the server's refusal.
@@ -71,7 +75,9 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     render: (value: unknown, record: BaseRecord) => {
       const shown = <FieldValue description={column.byRow?.(record) ?? column} value={value} />;
       const to = column.link?.(record, conditions);
-      return to ? <Link to={to}>{shown}</Link> : shown;
+      const cell = to ? <Link to={to}>{shown}</Link> : shown;
+      // On a phone no column takes the whole width (a call id did, leaving only it in view): long values are cut, whole on hover.
+      return phone ? <div style={PHONE_CELL} title={typeof value === 'string' ? value : undefined}>{cell}</div> : cell;
     },
   }));
   if (rowActions) {

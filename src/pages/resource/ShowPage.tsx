@@ -1,6 +1,6 @@
 import { Show } from '@refinedev/antd';
 import { useShow } from '@refinedev/core';
-import { Descriptions, Grid } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ROW_WRITABLE } from '../../../schemas/types';
@@ -8,6 +8,8 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
+import { useNarrow } from '../../shell/use-narrow';
+import { backIcon } from './back-icon';
 
 /** The generic show page: every property the server returns, read-only ones included, but codes with nothing to show them by. */
 export default function ShowPage({ resource }: { resource: string }) {
@@ -18,11 +20,11 @@ export default function ShowPage({ resource }: { resource: string }) {
   const { query, result } = useShow({ resource, id });
   const record = result as Record<string, unknown> | undefined;
   // On a phone a label column beside the value left the value a third of the width: labels go above.
-  const phone = Grid.useBreakpoint().xs === true;
+  const phone = useNarrow();
   // A row the server marks not writable for the caller offers no edit or delete (undefined: access control decides).
   const writable = record?.[ROW_WRITABLE] === false ? false : undefined;
   return (
-    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} isLoading={query.isLoading}
+    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} goBack={backIcon} isLoading={query.isLoading}
       canEdit={writable} canDelete={writable}>
       <Descriptions
         bordered

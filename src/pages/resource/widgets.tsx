@@ -50,7 +50,10 @@ function asOption(options: readonly OptionItem[], value: unknown): unknown {
 /** Yes/no choices stand for true/false: antd keys must be strings or numbers. */
 const isBooleanChoice = (property: PropertySchema) => baseType(property) === 'boolean';
 
-function ChoiceSelect({ property, value, onChange, multiple, optionLabel, ...rest }: WidgetProps & { multiple?: boolean }) {
+function ChoiceSelect({ property, value, onChange, multiple, optionLabel, ...props }: WidgetProps & { multiple?: boolean }) {
+  // The form item's aria-required lands on a multiple select's box, a plain div, where ARIA does not allow it (axe: aria-allowed-attr);
+  // the field's label already marks it required.
+  const { 'aria-required': _required, ...rest } = props as typeof props & { 'aria-required'?: unknown };
   const { options, loading } = useChoices(property, optionLabel);
   const boolean = isBooleanChoice(property);
   const shown = boolean && typeof value === 'boolean' ? Number(value) : asOption(options, value);

@@ -1,4 +1,5 @@
 import { Card, Descriptions, Typography } from 'antd';
+import { useNarrow } from '../../shell/use-narrow';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shell/use-page-title';
@@ -16,10 +17,12 @@ export default function CallPopup() {
   usePageTitle('phone.popup.title');
   const [search] = useSearchParams();
   const call = readPopupQuery(search);
+  // On a phone each label sits above its value: beside it, the label column was a character wide.
+  const narrow = useNarrow();
 
   return (
     <Card title={t('phone.popup.title')} data-testid="call-popup">
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} bordered>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} bordered layout={narrow ? 'vertical' : 'horizontal'} data-testid="call-popup-details">
         <Descriptions.Item label={t('phone.popup.phoneNum')}>
           <Typography.Text strong copyable={!!call.phoneNum} data-testid="call-popup-number">{call.phoneNum}</Typography.Text>
         </Descriptions.Item>

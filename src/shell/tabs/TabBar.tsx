@@ -97,7 +97,7 @@ export function TabBar() {
   return (
     <div
       className={`console-tabs console-tabs-${tabsBarStyle}`}
-      style={{ ['--tabs-primary' as string]: token.colorPrimary, ['--tabs-primary-bg' as string]: token.colorPrimaryBg }}
+      style={{ display: 'flex', alignItems: 'center', gap: 8, ['--tabs-primary' as string]: token.colorPrimary, ['--tabs-primary-bg' as string]: token.colorPrimaryBg }}
       data-testid="tab-bar"
     >
       <Tabs
@@ -123,14 +123,12 @@ export function TabBar() {
             </Dropdown>
           ),
         }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={menuFor(activeKey)} trigger={['click']} {...dropdown('more')}>
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} data-testid="tabs-more" />
-            </Dropdown>
-          ),
-        }}
+        style={{ flex: 1, minWidth: 0 }}
       />
+      {/* Beside the tab list, not in it: a tablist holds only tabs (axe: aria-required-children). */}
+      <Dropdown menu={menuFor(activeKey)} trigger={['click']} {...dropdown('more')}>
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} data-testid="tabs-more" />
+      </Dropdown>
     </div>
   );
 }

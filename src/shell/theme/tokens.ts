@@ -13,13 +13,18 @@ interface Palette {
   selected?: string;
 }
 
+// Each primary reads at 4.5:1 or more as white text on it and as text on its light tint (WCAG AA,
+// checked by axe in the browser tests): antd's #1677ff, for one, gave 4.1:1 on white.
 export const PALETTES: Readonly<Record<ThemeName, Palette>> = {
-  default: { primary: '#1677ff', sider: '#001529', selected: '#1677ff' },
-  ocean: { primary: '#0e7ac4', sider: '#0b2f4e', selected: '#0e7ac4' },
-  green: { primary: '#1f9d6b', sider: '#0f3327', selected: '#1f9d6b' },
-  white: { primary: '#1677ff' },
-  red: { primary: '#d4380d', sider: '#3b1212', selected: '#d4380d' },
+  default: { primary: '#1668dc', sider: '#001529', selected: '#1668dc' },
+  ocean: { primary: '#0b68a8', sider: '#0b2f4e', selected: '#0b68a8' },
+  green: { primary: '#157a52', sider: '#0f3327', selected: '#157a52' },
+  white: { primary: '#1668dc' },
+  red: { primary: '#c4320a', sider: '#3b1212', selected: '#c4320a' },
 };
+
+/** Secondary text (descriptions, statistic titles, the footer) on a light page: antd's 45 % black read 3.4:1; this reads 5.7:1. */
+const LIGHT_SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)';
 
 /**
  * antd's theme for the side menu and the column strip: 'dark' for a theme with a dark side menu;
@@ -33,7 +38,7 @@ export function themeConfig(themeName: ThemeName, darkMode: boolean): ThemeConfi
   const sider = darkMode ? undefined : palette.sider;
   return {
     algorithm: darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: palette.primary },
+    token: { colorPrimary: palette.primary, ...(darkMode ? {} : { colorTextTertiary: LIGHT_SECONDARY_TEXT, colorTextDescription: LIGHT_SECONDARY_TEXT }) },
     components: sider
       ? {
           Layout: { siderBg: sider, triggerBg: sider },

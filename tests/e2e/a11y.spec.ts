@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, tableRows } from './helpers';
+
+/**
+ * Accessibility (issue 24 item 8): axe-core on the main screens finds no serious or critical
+ * violation. Each check runs once the screen has settled (its own content visible).
+ */
+test.use({ viewport: { width: 1440, height: 900 } });
+
+/** The serious and critical violations axe finds in the page (or in `include` only), with where. */
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).slice(0, 5).join(' | ')}`);
+}
+
+test('the login page', async ({ page }) => {
+  await page.goto('/#/login');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('home, with the phone bar', async ({ page }) => {
+  await loginAs(page, 'agent1', 'agent123');
+  await expect(page.getByTestId('phone-timer')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, '[data-testid="phone-bar"]')).toEqual([]);
+});
+
+test('a list and its form', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/#/system/user');
+  await expect(tableRows(page).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/#/system/user/create');
+  await expect(page.locator('form input').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a report', async ({ page }) => {
+  await loginAs(page, 'supervisor', 'super123');
+  await page.goto('/#/reportcall/fullcallreport');
+  await expect(tableRows(page).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the chat inbox', async ({ page }) => {
+  await loginAs(page, 'chat1', 'agent123');
+  await page.goto('/#/im');
+  await expect(page.getByTestId('chat-inbox')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+// Runs inside the page; the server's type settings have no DOM library.
+declare const document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null };
+
+/** Presses Tab until the focused element is `testId` (or its text is `text`); fails after 80 presses. */
+async function tabTo(page: Page, target: { testId?: string; text?: string }) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({
+      testId: document.activeElement?.getAttribute('data-testid') ?? null,
+      text: document.activeElement?.textContent?.trim() ?? null,
+    }));
+    if ((target.testId && focused.testId === target.testId) || (target.text && focused.text === target.text)) return;
+  }
+  throw new Error(`Tab never reached ${JSON.stringify(target)}`);
+}
+
+test('an agent works by keyboard alone: sign in, get ready on the phone bar, open a menu and a dialog and close them', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/#/login');
+  await page.locator('input[name="username"]').focus();
+  await page.keyboard.type('agent1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('agent123');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+
+  // The tab order reaches the phone bar's buttons; Enter presses them.
+  await expect(page.getByTestId('phone-action-ready')).toBeVisible();
+  await tabTo(page, { testId: 'phone-action-ready' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('phone-timer')).toContainText('就绪');
+
+  // A menu opens with Enter and closes with Esc.
+  await tabTo(page, { testId: 'tabs-more' });
+  await page.keyboard.press('Enter');
+  const tabsMenu = page.locator('.ant-dropdown:visible');
+  await expect(tabsMenu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tabsMenu).toBeHidden();
+
+  // A dialog (the theme drawer) opens with Enter and closes with Esc.
+  await tabTo(page, { testId: 'theme-button' });
+  await page.keyboard.press('Enter');
+  const drawer = page.getByTestId('theme-drawer');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
