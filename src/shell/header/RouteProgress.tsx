@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PROGRESS_SPEED, PROGRESS_TRICKLE, useRouteProgress } from './progress';
 
@@ -12,6 +13,7 @@ export function RouteProgress() {
   const { pathname } = useLocation();
   const { width, start, step, hide } = useRouteProgress();
   const { token } = theme.useToken();
+  const { t } = useTranslation();
   // Before any screen's effects of the same change (RouteShown's done() is a passive effect).
   useLayoutEffect(() => start(), [pathname, start]);
   const running = width !== null && width < 1;
@@ -29,6 +31,7 @@ export function RouteProgress() {
   return (
     <div
       role="progressbar"
+      aria-label={t('header.pageLoading')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(width * 100)}
