@@ -3,7 +3,8 @@ import { SYSTEM_MESSAGES } from '../../schemas/protocol/chat.ts';
 /** Messages of the chat hub's sockets (error frames) and the system messages it stores: {key: {en, zh}}. */
 export default {
   chatVisitor: { en: 'Visitor', zh: '访客' },
-  chatNewCustomer: SYSTEM_MESSAGES.newCustomer,
+  // The stored line's texts only: whether visitors see it is the protocol's (agentsOnly), not a message's.
+  chatNewCustomer: { en: SYSTEM_MESSAGES.newCustomer.en, zh: SYSTEM_MESSAGES.newCustomer.zh },
   chatBadJson: { en: 'The frame is not a JSON object', zh: '消息不是 JSON 对象' },
   chatUnknownType: { en: 'Unknown message type "{type}"', zh: '未知的消息类型“{type}”' },
   chatHelloFirst: { en: 'Send hello first', zh: '请先发送 hello' },
