@@ -7,6 +7,9 @@ import { loginAs, tableRows } from './helpers';
  * violation. Each check runs once the screen has settled (its own content visible).
  */
 test.use({ viewport: { width: 1440, height: 900 } });
+// An axe run over a full screen takes seconds of CPU, two of them on a loaded machine more than the
+// default 30 s test time (the list and its form timed out in CI beside the server suites).
+test.describe.configure({ timeout: 90_000 });
 
 /** The serious and critical violations axe finds in the page (or in `include` only), with where. */
 async function seriousViolations(page: Page, include?: string) {
