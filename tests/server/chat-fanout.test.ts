@@ -66,7 +66,8 @@ describe('chat fan-out', () => {
     }
     // What the notification carried is what the database holds, field for field.
     const [stored] = await s.ctx.db.query(
-      `SELECT m.seq, m.role, m.sender, m.content_type AS "contentType", m.content, m.create_time AS "createTime", m.client_msg_id AS "clientMsgId"
+      `SELECT m.seq, m.role, m.sender, m.content_type AS "contentType", m.content, m.create_time AS "createTime", m.client_msg_id AS "clientMsgId",
+              (SELECT u.original_name FROM uploads u WHERE m.content = '/api/File/' || u.id) AS "fileName"
          FROM chat_messages m JOIN chats ch ON ch.id = m.chat_id WHERE ch.client_chat_id = $1 AND m.client_msg_id = 'v0'`, [chatId]);
     expect(messagesOf(a, chatId).find((f) => f.clientMsgId === 'v0')).toEqual({ type: 'message', chatId, ...stored });
   });
