@@ -39,7 +39,10 @@ export function App() {
   const darkMode = useThemeSettings((state) => state.darkMode);
   const antdTheme = useMemo(() => themeConfig(themeName, darkMode), [themeName, darkMode]);
   return (
-    <HashRouter>
+    // Without transitions: every address commits as it comes. In a transition an address could be
+    // rendered and then dropped for the next one (a search followed at once by a menu click on a
+    // loaded machine), and the tab bar kept the list's address without its filters.
+    <HashRouter useTransitions={false}>
       <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdTheme}>
         <AntdApp message={{ duration: MESSAGE_SECONDS }}>
           <Refine

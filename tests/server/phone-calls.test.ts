@@ -39,6 +39,7 @@ describe('incoming call', () => {
     await server.sim.answer('1101');
     expect(await c.next('CHANNEL_ANSWER')).toEqual({ type: 'CHANNEL_ANSWER', callId });
     await until(async () => (await statusLogs(server, '8101')).at(-1)?.status === 7, 5000, 'talking status');
+    await until(() => server.sim.recording(callId) || undefined, 5000, 'the recording to start');
     await new Promise((r) => setTimeout(r, 1100)); // a recording of at least a second
 
     await server.sim.hangup('1101');

@@ -23,6 +23,9 @@ test('a seat on the second instance gets its events; rows are written exactly on
   expect(await c.next('CHANNEL_CREATE')).toMatchObject({ callId, phoneNum: '13500135000' });
   await pair.sim.answer('1101');
   await c.next('CHANNEL_ANSWER');
+  // The instance that wrote the answer starts the recording after its write; a hang-up before the
+  // switch has it would leave the call unrecorded (as on a real switch), so the caller talks until then.
+  await until(() => pair.sim.recording(callId) || undefined, WAIT_MS, 'the recording to start');
   c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdon,para2:${callId}`);
   await c.next('CHANNEL_HOLD');
   c.send(`userSeatNo:8101,cmd:bgapi,para1:uuid_holdoff,para2:${callId}`);

@@ -45,6 +45,8 @@ export interface Simulator {
   hangup(extension: string): Promise<void>;
   /** Whether the phone picks up dial-outs by itself (default true); false leaves them ringing to NO_ANSWER. */
   setAutoAnswer(extension: string, on: boolean): void;
+  /** Whether the call's leg is being recorded (the switch has taken the console's uuid_record). */
+  recording(uuid: string): boolean;
   /** Drops every Event Socket connection without a word (a cable pulled); the calls go on and the clients reconnect. */
   dropLinks(): void;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     answer: async (extension) => model.answerPhone(extension),
     hangup: async (extension) => model.hangupPhone(extension),
     setAutoAnswer: (extension, on) => model.setAutoAnswer(extension, on),
+    recording: (uuid) => Boolean(model.legs.get(uuid)?.record),
     dropLinks: () => esl.killSockets(),
     async close() {
       if (randomTimer) clock.clearTimeout(randomTimer);

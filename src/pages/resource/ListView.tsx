@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { conditionsFromFilters } from '../../../data-providers/condition-body';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
-import { filtersFromValues, type ColumnDescription, type ListDescription } from './list-description';
+import { filtersFromValues, valuesFromFilters, type ColumnDescription, type ListDescription } from './list-description';
 
 /** The filters of `required` that have no value among the filters in force. */
 const missingOf = (required: readonly string[], filters: readonly CrudFilter[]) =>
@@ -55,6 +55,16 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
     syncWithLocation: true,
     queryOptions: { enabled: missing.length === 0 },
   });
+  // The filter bar shows the filters of the address whenever they change (a tab or the back button
+  // brings a list back with its own). Refine's table fills it once, as it mounts, and only the
+  // fields the form holds by then: on a loaded machine a list brought back by its tab showed
+  // filtered rows under an empty bar.
+  const appliedText = JSON.stringify(applied);
+  const form = searchFormProps.form;
+  useEffect(() => {
+    // The description's filters are fixed for a list (ListPage keys it by resource).
+    form?.setFieldsValue(valuesFromFilters(filters, JSON.parse(appliedText) as CrudFilter[]) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [appliedText, form]);
   const missingNow = missingOf(required, applied).join();
   useEffect(() => {
     setMissing(missingNow ? missingNow.split(',') : []);

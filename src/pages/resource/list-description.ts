@@ -1,4 +1,4 @@
-import type { LogicalFilter } from '@refinedev/core';
+import type { CrudFilter, LogicalFilter } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
 import type { ColumnTotal } from '../../../schemas/report-types';
 import { baseType, typedValue, type PropertySchema } from '../../lib/entity';
@@ -92,4 +92,9 @@ const OPERATORS: Record<FilterOp, LogicalFilter['operator']> = { eq: 'eq', like:
 /** Filter bar values as Refine filters; empty ones stay in so a cleared field replaces its old value. */
 export function filtersFromValues(filters: readonly FilterDescription[], values: Record<string, unknown>): LogicalFilter[] {
   return filters.map(({ key, op, property }) => ({ field: key, operator: OPERATORS[op], value: typedValue(property, values[key]) }));
+}
+
+/** The filter bar's values for the filters in force (filtersFromValues the other way): a field without one is empty. */
+export function valuesFromFilters(filters: readonly FilterDescription[], applied: readonly CrudFilter[]): Record<string, unknown> {
+  return Object.fromEntries(filters.map(({ key }) => [key, applied.find((f) => 'field' in f && f.field === key)?.value]));
 }
