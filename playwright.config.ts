@@ -34,7 +34,9 @@ const server = (port: number, env: Record<string, string>) => ({
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  // A guard against a hung test, not a measure: npm test runs this suite beside a server suite on
+  // two cores, where a flow of twenty steps by two people took more than 30 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -4,6 +4,7 @@ import { DUMMY_HASH, HashingBusy, hashGate, verifyPassword } from '../auth/passw
 import { useCaptcha } from '../auth/captcha.ts';
 import { passwordFromBlob } from '../auth/rsa-payload.ts';
 import { startSweeper } from '../auth/sweeper.ts';
+import type { Alongside } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { anyUser, open } from '../http/access.ts';
 import { ApiError, ok, unauthorized } from '../http/envelope.ts';
@@ -57,14 +58,19 @@ export function tooManyRequests(lang: Language, waitMs: number): ApiError {
  * hand out. `seat`: the user's seat when the caller has read it already (the password login's
  * one read of the user), else it is read here.
  */
-export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number, seat?: string | null): Promise<string> {
-  const token = await ctx.tokens.issue(ctx.db, userId, req.ip, String(req.headers['user-agent'] ?? ''));
+export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number, read?: SeatRead): Promise<string> {
+  const token = await ctx.tokens.issue(ctx.db, userId, req.ip, String(req.headers['user-agent'] ?? ''), read?.alongside);
+  let seat = read?.seat;
   if (seat === undefined) [{ seat = null } = {}] = await ctx.db.query<{ seat: string | null }>('SELECT user_seat_no AS seat FROM users WHERE id = $1', [userId]);
   // A new visit starts a fresh status (and timer) unless the seat's phone bar is open elsewhere:
-  // one read, and a transaction only when the seat's last bar is gone (freshLogin reads again in it).
-  if (seat && (await freshLoginNeeded(ctx.db, seat))) await ctx.db.transaction((tx) => freshLogin(tx, seat, ctx.clock));
+  // one read (or the caller's), and a transaction only when the seat's last bar is gone (freshLogin reads again in it).
+  const fresh = read?.barGone ?? (seat ? await freshLoginNeeded(ctx.db, seat) : false);
+  if (seat && fresh) await ctx.db.transaction((tx) => freshLogin(tx, seat, ctx.clock));
   return token;
 }
+
+/** What the password login has read already (its one read of the user) and runs with the session's statement. */
+interface SeatRead { seat: string | null; barGone: boolean; alongside?: Alongside }
 
 /** Spec controller `default`: login and the login page's helpers, then the session user. */
 export default async function defaultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -124,12 +130,16 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
         req.log.info({ username }, 'login refused');
         throw new ApiError(401, message(lang, 'wrongLogin'), u!.hits >= rules.perUser ? { captchaRequired: true } : null);
       }
-      // A success does not count: its attempt is given back and the (user, address) count starts over.
-      await limiter.settle([s.user, s.address], s.userAddress);
+      // A success does not count: its attempt is given back and the (user, address) count starts
+      // over, in the new session's statement (three statements in all: attempt, user, session).
+      const settle: Alongside = (first) => limiter.settleClause([s.user, s.address], s.userAddress, first);
       // The right password of a self-registered account an administrator has not yet given a role and seat.
-      if (user.pending) throw new ApiError(403, message(lang, 'registrationPending'));
+      if (user.pending) {
+        await limiter.settle([s.user, s.address], s.userAddress);
+        throw new ApiError(403, message(lang, 'registrationPending'));
+      }
       const userId = user.id;
-      const token = await openSession(ctx, req, userId, user.seat);
+      const token = await openSession(ctx, req, userId, { seat: user.seat, barGone: user.barGone, alongside: settle });
       req.log.info({ userId }, 'login');
       return ok({ token });
     },

@@ -1,6 +1,7 @@
 import type { SessionUserWire as UserInfo } from '../../schemas/session-user.ts';
 import type { Queryable } from '../db/index.ts';
 import { RECORDINGS_BASE } from './recordings.ts';
+import { LAST_BAR_GONE } from '../seats/presence.ts';
 
 export async function userInfoById(db: Queryable, userId: number): Promise<UserInfo | undefined> {
   const rows = await db.query<UserInfo>(
@@ -24,10 +25,16 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
   return rows[0];
 }
 
-/** What a login reads of the user, in its one statement: the hash, whether it may sign in, and its seat. */
-export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null }
+/**
+ * What a login reads of the user, in its one statement: the hash, whether it may sign in, its
+ * seat, and whether the seat's phone bar is gone (a fresh login then closes the earlier visit's status).
+ */
+export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null; barGone: boolean }
 
 export async function loginRow(db: Queryable, userName: string): Promise<LoginRow | undefined> {
-  const rows = await db.query<LoginRow>('SELECT id, password_hash, enabled, pending, user_seat_no AS seat FROM users WHERE user_name = $1', [userName]);
+  const rows = await db.query<LoginRow>(
+    `SELECT u.id, u.password_hash, u.enabled, u.pending, u.user_seat_no AS seat,
+            u.user_seat_no IS NOT NULL AND ${LAST_BAR_GONE('u.user_seat_no')} IS NOT NULL AS "barGone"
+       FROM users u WHERE u.user_name = $1`, [userName]);
   return rows[0];
 }

@@ -100,23 +100,33 @@ export class Limiter {
 
   /**
    * A success, in one statement: one attempt given back on each of `giveBack`, and `clear`'s count
-   * ended. The rows are locked first in the order take() locks them (kind, then key, byte order),
-   * so a concurrent take() cannot deadlock with it.
+   * ended (settleClause).
    */
   async settle(giveBack: Slot[], clear: Slot): Promise<void> {
+    const { sql, params } = this.settleClause(giveBack, clear, 1);
+    await this.db.query(`WITH ${sql} SELECT 1`, params);
+  }
+
+  /**
+   * settle() as common table expressions, for a statement of the caller's that does more (a
+   * login's new session: issue()'s `alongside`); `first` numbers its first parameter. The rows
+   * are locked first in the order take() locks them (kind, then key, byte order), so a concurrent
+   * take() cannot deadlock with it. Data-modifying expressions run whether or not the statement reads them.
+   */
+  settleClause(giveBack: Slot[], clear: Slot, first: number): { sql: string; params: unknown[] } {
     const slots = [...giveBack, clear];
-    await this.db.query(
-      `WITH locked AS (
-         SELECT l.kind, l.key FROM rate_limits l JOIN unnest($1::text[], $2::text[]) AS t(kind, key) ON l.kind = t.kind AND l.key = t.key
+    const [kinds, keys, clearKind, clearKey] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
+    return {
+      sql: `settle_locked AS (
+         SELECT l.kind, l.key FROM rate_limits l JOIN unnest(${kinds}::text[], ${keys}::text[]) AS t(kind, key) ON l.kind = t.kind AND l.key = t.key
           ORDER BY l.kind COLLATE "C", l.key COLLATE "C" FOR UPDATE OF l),
-       cleared AS (
-         DELETE FROM rate_limits l USING locked x WHERE l.kind = x.kind AND l.key = x.key AND l.kind = $3 AND l.key = $4 RETURNING 1),
-       given AS (
-         UPDATE rate_limits l SET hits = greatest(l.hits - 1, 0) FROM locked x
-          WHERE l.kind = x.kind AND l.key = x.key AND NOT (l.kind = $3 AND l.key = $4) RETURNING 1)
-       SELECT (SELECT count(*) FROM cleared) + (SELECT count(*) FROM given) AS n`,
-      [slots.map((s) => s.kind), slots.map((s) => s.key), clear.kind, clear.key],
-    );
+       settle_cleared AS (
+         DELETE FROM rate_limits l USING settle_locked x WHERE l.kind = x.kind AND l.key = x.key AND l.kind = ${clearKind} AND l.key = ${clearKey}),
+       settle_given AS (
+         UPDATE rate_limits l SET hits = greatest(l.hits - 1, 0) FROM settle_locked x
+          WHERE l.kind = x.kind AND l.key = x.key AND NOT (l.kind = ${clearKind} AND l.key = ${clearKey}))`,
+      params: [slots.map((s) => s.kind), slots.map((s) => s.key), clear.kind, clear.key],
+    };
   }
 
   async clear(slot: Slot): Promise<void> {

@@ -11,6 +11,8 @@ import { ApiError } from '../http/envelope.ts';
 export type EndReason = 'logout' | 'superseded' | 'account' | 'password' | 'seat';
 
 export interface TokenClaims { userId: number; jti: string }
+/** Common table expressions run in issue()'s statement, their parameters numbered from `first`. */
+export type Alongside = (first: number) => { sql: string; params: unknown[] };
 
 /**
  * Where the end of a user's sessions is announced (payload: the user id; see revokeWhere), and a
@@ -27,15 +29,18 @@ export class TokenService {
   /** `maxPerUser`: live sessions one user may hold; a new login ends the oldest beyond it. */
   constructor(private readonly key: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {}
 
-  async issue(db: Queryable, userId: number, ip: string, userAgent: string): Promise<string> {
+  async issue(db: Queryable, userId: number, ip: string, userAgent: string, alongside?: Alongside): Promise<string> {
     const jti = crypto.randomUUID();
+    const params: unknown[] = [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds, this.maxPerUser];
+    const more = alongside?.(params.length + 1);
     // One statement: the new session, and the user's oldest live ones beyond maxPerUser ended (the
-    // statement's snapshot does not see the new row, so the others keep maxPerUser - 1 places).
+    // statement's snapshot does not see the new row, so the others keep maxPerUser - 1 places),
+    // with the caller's own expressions (a login's limiter settled: Limiter.settleClause).
     await revokeWhere(db,
       `jti IN (SELECT jti FROM sessions WHERE user_id = $2 AND revoked_at IS NULL AND expires_at > now()
                 ORDER BY created_at DESC, jti DESC OFFSET $6 - 1)`,
-      [jti, userId, ip, userAgent.slice(0, 300), this.ttlSeconds, this.maxPerUser], 'superseded',
-      `added AS (INSERT INTO sessions (jti, user_id, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)))`);
+      [...params, ...(more?.params ?? [])], 'superseded',
+      `added AS (INSERT INTO sessions (jti, user_id, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)))${more ? `, ${more.sql}` : ''}`);
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))

@@ -76,12 +76,20 @@ export async function sweepAbsent(db: Db, clock: Clock = systemClock): Promise<s
   });
 }
 
-/** When the seat's last phone socket went away, if it had one and none is open now; else undefined (nothing for a fresh login to close). */
+/**
+ * When the seat (an SQL expression) last had a phone socket go away, as text, if it had one and
+ * none is open now; else NULL: nothing for a fresh login to close. A scalar subquery, so that the
+ * login's one read of the user carries it too (users-sql.ts loginRow).
+ */
+export const LAST_BAR_GONE = (seat: string) =>
+  `(SELECT CASE WHEN coalesce(bool_or(p.closed_at IS NULL AND p.present_until > now()), false) THEN NULL
+                ELSE max(coalesce(p.closed_at, p.last_seen))::text END
+      FROM phone_sockets p WHERE p.user_seat_no = ${seat})`;
+
+/** When the seat's last phone socket went away, if it had one and none is open now; else undefined. */
 async function lastBarGone(db: Queryable, seat: string): Promise<string | undefined> {
-  const [row] = await db.query<{ goneAt: string | null; open: boolean }>(
-    `SELECT max(coalesce(closed_at, last_seen))::text AS "goneAt", coalesce(bool_or(closed_at IS NULL AND present_until > now()), false) AS open
-       FROM phone_sockets WHERE user_seat_no = $1`, [seat]);
-  return row?.goneAt && !row.open ? row.goneAt : undefined;
+  const [row] = await db.query<{ goneAt: string | null }>(`SELECT ${LAST_BAR_GONE('$1')} AS "goneAt"`, [seat]);
+  return row?.goneAt ?? undefined;
 }
 
 /** Whether a fresh login has anything to close (one read, outside a transaction; freshLogin reads again in its own). */

@@ -56,7 +56,7 @@ test.describe('administration', () => {
     const userName = `e2e${suffix}`;
     await loginAs(page, 'admin', 'admin123');
     await openMenu(page, '系统管理', '用户管理');
-    await expect(page).toHaveURL(/#\/system\/user$/);
+    await expect(page).toHaveURL(/#\/system\/user(\?.*)?$/);
     await page.getByRole('button', { name: /新\s*建/ }).click();
     await expect(page).toHaveURL(/#\/system\/user\/create$/);
 
@@ -69,7 +69,7 @@ test.describe('administration', () => {
     await pickOption(page, form, '部门', '电话客服部');
     await page.getByRole('button', { name: /保\s*存/ }).click();
 
-    await expect(page).toHaveURL(/#\/system\/user$/);
+    await expect(page).toHaveURL(/#\/system\/user(\?.*)?$/);
     const filters = page.getByTestId('filter-bar');
     await filters.getByLabel('用户名', { exact: true }).fill(userName);
     await filters.getByRole('button', { name: /查\s*询/ }).click();

@@ -92,7 +92,7 @@ test('the personal center in English: profile rules as the server\'s, notificati
 test('the seat usage log: an agent finds it in the menu and reads only its own seat, statuses in words', async ({ page }) => {
   await loginAs(page, 'agent1', 'agent123');
   await page.getByTestId('side-menu').getByText('坐席使用记录', { exact: true }).click();
-  await expect(page).toHaveURL(/#\/seatlog$/);
+  await expect(page).toHaveURL(/#\/seatlog(\?.*)?$/);
   const table = page.getByTestId('resource-table');
   for (const title of ['坐席分机', '开始时间', '结束时间', '状态']) await expect(table.getByRole('columnheader', { name: title }).first()).toBeVisible();
   const rows = table.locator('tbody tr.ant-table-row');
