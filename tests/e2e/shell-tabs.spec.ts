@@ -14,9 +14,9 @@ const titles = (page: Page) => bar(page).getByTestId('visited-tab').allInnerText
 async function closeFromMenu(page: Page, title: string, action: 'others' | 'left' | 'right', left: string[]) {
   await expect(async () => {
     await tab(page, title).click({ button: 'right' });
-    await page.locator('.ant-dropdown:visible').getByTestId(`tabs-close-${action}`).click({ timeout: 2_000 });
-    await expect.poll(() => titles(page), { timeout: 3_000 }).toEqual(left);
-  }).toPass({ timeout: 20_000 });
+    await page.locator('.ant-dropdown:visible').getByTestId(`tabs-close-${action}`).click({ timeout: 5_000 });
+    await expect.poll(() => titles(page), { timeout: 5_000 }).toEqual(left);
+  }).toPass({ timeout: 45_000 });
 }
 
 test('visited tabs come back with their filters, page and scroll, and close as the menu says', async ({ page }) => {
