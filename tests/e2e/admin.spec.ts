@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { loginAs, openMenu, storedToken } from './helpers.ts';
+import { loginAs, logout as logoutFromMenu, openMenu, storedToken } from './helpers.ts';
 
 /**
  * Schema-driven administration in the built console against the real server: screens and
@@ -10,9 +10,7 @@ import { loginAs, openMenu, storedToken } from './helpers.ts';
 async function logout(page: Page): Promise<void> {
   // Success notices sit over the avatar in the top right corner until they close by themselves.
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
-  await page.getByTestId('user-menu').hover();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/#\/login/);
+  await logoutFromMenu(page);
 }
 
 /**

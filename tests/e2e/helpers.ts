@@ -86,6 +86,15 @@ export async function openListFromMenu(page: Page, ...titles: string[]): Promise
   await expect(tableRows(page).first()).toBeVisible();
 }
 
+/** Logs out from the user menu as a person does: the menu is opened again when a click came as it closed. */
+export async function logout(page: Page): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByTestId('logout').isVisible())) await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/#\/login/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Types a day into a date picker of the filter bar. */
 export async function pickDate(page: Page, label: string, value: string): Promise<void> {
   const input = page.getByTestId('filter-bar').getByLabel(label, { exact: true });

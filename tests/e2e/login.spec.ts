@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, loginAs, storedToken } from './helpers.ts';
+import { login, loginAs, logout, storedToken } from './helpers.ts';
 
 test.describe('login and session', () => {
   test('a protected route without a token lands on the login page', async ({ page }) => {
@@ -36,9 +36,7 @@ test.describe('login and session', () => {
     await expect(page).toHaveURL(/#\/index$/);
     await expect(page.getByTestId('greeting')).toContainText('管理员');
 
-    await page.getByTestId('user-menu').hover();
-    await page.getByTestId('logout').click();
-    await expect(page).toHaveURL(/#\/login/);
+    await logout(page);
     expect(await storedToken(page)).toBeNull();
     // The server no longer accepts the old token, and the console sends us back to login.
     const res = await request.post('/api/default/GetUserInfo', { headers: { authorization: `Bearer ${token}` } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginAs, readyOnPhoneBar, startWidgetChat } from './helpers';
+import { loginAs, logout, readyOnPhoneBar, startWidgetChat } from './helpers';
 
 /**
  * The console at a phone's width (390 x 844, issue 24 item 9): each defect found there, in both
@@ -85,9 +85,7 @@ test('my calls shows the columns that matter beside the call id, and the seat mo
   for (const i of [1, 2]) expect((await box(headers.nth(i))).x).toBeLessThan(390);
   await shot(page, 'my-calls-en');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/#\/login/);
+  await logout(page);
   await loginAs(page, 'supervisor', 'super123');
   await page.goto('/#/reportcall/seatmonitor');
   const status = page.getByTestId('monitor-status-8101');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login, loginAs } from './helpers.ts';
+import { login, loginAs, logout } from './helpers.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { setItem(key: string, value: string): void };
@@ -53,9 +53,7 @@ test('an agent changes their password in the personal center and signs in with t
   await form.getByRole('button', { name: '修改密码' }).click();
   await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible();
 
-  await page.getByTestId('user-menu').hover();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/#\/login/);
+  await logout(page);
   await login(page, AGENT.userName, AGENT.password);
   await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误!!!');
   await loginAs(page, AGENT.userName, 'Heron-Lake-7');

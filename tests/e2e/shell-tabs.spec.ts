@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, openMenu } from './helpers';
+import { loginAs, logout, openMenu } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const window: { scrollY: number; scrollTo(x: number, y: number): void };
@@ -86,9 +86,7 @@ test('tabs survive a reload and go with logout', async ({ page }) => {
   await expect.poll(() => titles(page)).toEqual(['首页', '角色管理']);
   await page.reload();
   await expect.poll(() => titles(page)).toEqual(['首页', '角色管理']);
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/#\/login/);
+  await logout(page);
   // Four lists opened and closed as a person would, on a loaded machine.
   test.setTimeout(120_000);
   await loginAs(page, 'admin', 'admin123');
