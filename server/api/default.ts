@@ -55,8 +55,9 @@ export function tooManyRequests(lang: Language, waitMs: number): ApiError {
 
 /**
  * A new session for a user whose sign-in succeeded (password or single sign-on): the token to
- * hand out. `seat`: the user's seat when the caller has read it already (the password login's
- * one read of the user), else it is read here.
+ * hand out. `read`: what the password login's one read of the user gave (the seat, whether its
+ * phone bar is gone) and its limiter's settle, run in the session's statement; without it (single
+ * sign-on, registration) the seat and its bar are read here.
  */
 export async function openSession(ctx: AppContext, req: FastifyRequest, userId: number, read?: SeatRead): Promise<string> {
   const token = await ctx.tokens.issue(ctx.db, userId, req.ip, String(req.headers['user-agent'] ?? ''), read?.alongside);
