@@ -248,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       messagesTotal: Math.max(1, intFrom(env.ANON_MESSAGES_PER_SECOND, 200, 'ANON_MESSAGES_PER_SECOND')),
       windowMs: 1000,
       gate: {
-        concurrency: Math.max(1, intFrom(env.ANON_DB_CONCURRENCY, 2, 'ANON_DB_CONCURRENCY')),
+        concurrency: Math.max(1, intFrom(env.ANON_DB_CONCURRENCY, 1, 'ANON_DB_CONCURRENCY')),
         queue: intFrom(env.ANON_DB_QUEUE, 200, 'ANON_DB_QUEUE'),
         maxWaitMs: Math.max(1, intFrom(env.ANON_DB_WAIT_MS, 2000, 'ANON_DB_WAIT_MS')),
       },
