@@ -11,6 +11,7 @@ import { browserSuiteNow, clockEnv } from './tests/support/test-clock.ts';
  */
 const PORT = Number(process.env.E2E_PORT || 18_080);
 const RSA_PORT = PORT + 1;
+const MOCK_PORT = PORT + 2;
 const SUITE_NOW = browserSuiteNow();
 // Fixed per port and emptied by the main process (workers load this file too) before the
 // servers start: every run begins on a fresh database and leaves at most one copy behind.
@@ -57,6 +58,16 @@ export default defineConfig({
     server(PORT, { DATA_DIR: dataDir('plain'), PRESENCE_GRACE_SECONDS: '4' }),
     // The second is configured as a deployment would be: RSA login, and its own report folder.
     server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on', REPORT_DIRS: 'tests/fixtures/reports' }),
+    // Mock mode (mocks/, README "Mock mode"): the console built with --mode mock and served as static
+    // files, no API server at all; mock-mode.spec.ts. Built here so that a run of this suite alone has it.
+    {
+      command: `node node_modules/vite/bin/vite.js build --mode mock --logLevel warn && node node_modules/vite/bin/vite.js preview --mode mock --host 127.0.0.1 --strictPort --port ${MOCK_PORT}`,
+      url: `http://127.0.0.1:${MOCK_PORT}/mockServiceWorker.js`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
   ],
-  metadata: { rsaBaseURL: `http://127.0.0.1:${RSA_PORT}` },
+  metadata: { rsaBaseURL: `http://127.0.0.1:${RSA_PORT}`, mockBaseURL: `http://127.0.0.1:${MOCK_PORT}` },
 });

@@ -1,15 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
+import { mockServiceWorker } from './scripts/mock-worker.ts';
 import { precompress } from './scripts/precompress.ts';
 
 /** The API server `npm start` runs; the dev server forwards API and socket paths to it. */
 const API_SERVER = 'http://127.0.0.1:8080';
+const PROXY: Record<string, string | ProxyOptions> = {
+  '/api': API_SERVER,
+  '/publicKey': API_SERVER,
+  '/socialLogin': API_SERVER,
+  '/healthz': API_SERVER,
+  '/ws': { target: API_SERVER, ws: true },
+};
 
-export default defineConfig({
+/**
+ * `--mode mock` (npm run dev:mock, README "Mock mode"): the console with no server, its API
+ * answered in the browser by MSW (mocks/); a mock build goes to dist-mock, never to dist.
+ */
+export default defineConfig(({ mode }) => ({
   // precompress: brotli and gzip copies of the output, sent by content negotiation (server/app.ts).
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   build: {
-    outDir: 'dist',
+    outDir: mode === 'mock' ? 'dist-mock' : 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       // The console, the customer widget page (/widget) and its embed script, kept at the fixed
@@ -23,13 +35,5 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    proxy: {
-      '/api': API_SERVER,
-      '/publicKey': API_SERVER,
-      '/socialLogin': API_SERVER,
-      '/healthz': API_SERVER,
-      '/ws': { target: API_SERVER, ws: true },
-    },
-  },
-});
+  server: { proxy: mode === 'mock' ? {} : PROXY },
+}));

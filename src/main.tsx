@@ -11,8 +11,13 @@ if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
 window.addEventListener(LEAVE_EVENT, () => root.unmount(), { once: true });
-root.render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Mock mode (vite --mode mock): the API is answered in the browser before the console asks it anything.
+// In any other build the condition is a constant false and the mocks are not part of it.
+const ready = import.meta.env.MODE === 'mock' ? import('../mocks/browser').then((m) => m.startMockMode()) : Promise.resolve();
+void ready.then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
