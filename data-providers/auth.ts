@@ -1,7 +1,7 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev/core';
-import type { Http } from '../src/lib/http';
-import { ApiError } from '../src/lib/http-error';
-import type { Translate } from '../src/lib/translate';
+import type { Http } from './http';
+import { ApiError } from './http-error';
+import type { Translate } from './translate';
 import { parseRouteList, ROUTES_PATH, type RouteItem } from './routes';
 import { jsencryptFactory, rsaEncrypt, rsaLoginPayload, type EncryptorFactory } from './rsa';
 import { hasSeat, parseUserInfo, type SessionUser } from './user-info';

@@ -11,10 +11,10 @@ import type {
   MetaQuery,
   UpdateParams,
 } from '@refinedev/core';
-import type { Http } from '../src/lib/http';
-import { ApiError, userFacing } from '../src/lib/http-error';
-import type { Translate } from '../src/lib/translate';
-import { blockOf, findInTree, typedConditions, wireId, type EntitySchema, type TreeRow } from '../src/lib/entity';
+import type { Http } from './http';
+import { ApiError, userFacing } from './http-error';
+import type { Translate } from './translate';
+import { blockOf, findInTree, typedConditions, wireId, type EntitySchema, type TreeRow } from '../schemas/entity';
 import { buildListBody } from './condition-body';
 import { savedRecord, unwrapList } from './envelope';
 

@@ -1,4 +1,4 @@
-import type { Envelope } from '../src/lib/http';
+import type { Envelope } from './http';
 
 /**
  * Reads list answers: `data: {list, total}` for pages, or a bare array for the unpaged

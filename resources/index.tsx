@@ -1,6 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
-import type { EntitySchema } from '../src/lib/entity';
+import type { EntitySchema } from '../schemas/entity';
 import { buildResources, schemaOfResource } from './registry';
 
 /**

@@ -1,6 +1,6 @@
 import type { BaseRecord, ResourceProps } from '@refinedev/core';
 import type { ComponentType } from 'react';
-import { blockOf, type EntitySchema } from '../src/lib/entity';
+import { blockOf, type EntitySchema } from '../schemas/entity';
 
 /**
  * Builds one Refine resource per entity schema. Routes derive from x-resource.menu.path;

@@ -16,7 +16,8 @@ import type { Db } from './db/index.ts';
 import { loadEntitySchemas } from './entities/load.ts';
 import { buildModel } from './entities/model.ts';
 import { ensureTable } from './entities/table.ts';
-import { reportMenuSources, syncSchemaMenus } from './menus/schema-menus.ts';
+import { syncSchemaMenus } from './menus/schema-menus.ts';
+import { reportMenuSources } from '../schemas/menu-sources.ts';
 import { SCREEN_MENUS } from './menus/screen-menus.ts';
 import { loadReports } from './reports/index.ts';
 

@@ -1,11 +1,10 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
+import { CanAccess, useCustomMutation, useInvalidate, useList, type BaseRecord } from '@refinedev/core';
 import { Alert, Button, Modal, Spin, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, type Grants } from '../../schemas/access';
-import { blockOf, type EntitySchema } from '../../src/lib/entity';
-import { Permission } from '../../src/shell/Permission';
+import { blockOf, type EntitySchema } from '../../schemas/entity';
 import { schemaOf } from '../index';
 
 /** POST body {roleId, menuIds} (admin only on the server). */
@@ -148,11 +147,11 @@ export default function MenuAllocation({ record }: { record: BaseRecord; resourc
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Permission rule={['admin']}>
+    <CanAccess resource="roles" action="allocMenu" params={{ rule: ['admin'] }}>
       <Button size="small" icon={<MenuOutlined />} onClick={() => setOpen(true)} data-testid="alloc-menus">
         {t('allocMenu.button')}
       </Button>
       {open && <MenuDialog role={record} onClose={() => setOpen(false)} />}
-    </Permission>
+    </CanAccess>
   );
 }

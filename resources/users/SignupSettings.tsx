@@ -1,11 +1,10 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { useCustom, useCustomMutation } from '@refinedev/core';
+import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Modal, Space, Spin, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_WRITE } from '../../schemas/permissions';
 import type { Settings } from '../../schemas/signup';
-import { Permission } from '../../src/shell/Permission';
 
 export const SETTINGS_URLS = { get: '/api/systemSettings/getSettings', save: '/api/systemSettings/saveSettings' } as const;
 const KEYS = ['registrationOpen', 'ssoEmailLink'] as const satisfies readonly (keyof Settings)[];
@@ -53,11 +52,11 @@ export default function SignupSettings() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <Permission rule={ADMIN_WRITE}>
+    <CanAccess resource="users" action="signupSettings" params={{ rule: ADMIN_WRITE }}>
       <Button icon={<SettingOutlined />} onClick={() => setOpen(true)} data-testid="signup-settings-open">
         {t('signupSettings.button')}
       </Button>
       {open && <SettingsDialog onClose={() => setOpen(false)} />}
-    </Permission>
+    </CanAccess>
   );
 }

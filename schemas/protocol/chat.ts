@@ -175,6 +175,27 @@ const serverFrames = {
   pong: frame('pong', {}, []),
 } as const;
 
+/**
+ * The answer's `data` to `POST /api/File/upload` (multipart): the inbox and the widget then send
+ * `url` as a message of type `messageType`, which the server told from the file's bytes.
+ */
+export const uploadedFileSchema = {
+  type: 'object', additionalProperties: false,
+  required: ['id', 'url', 'contentType', 'messageType', 'name', 'size'],
+  properties: {
+    id: { type: 'string' },
+    /** /api/File/<id>: the content of the message that shows the file. */
+    url: { type: 'string' },
+    /** The content type the file is served with. */
+    contentType: { type: 'string' },
+    messageType: { enum: ['image', 'file', 'sound'] },
+    /** The file's name as kept (made safe, with an extension that fits its kind). */
+    name: { type: 'string' },
+    size: { type: 'integer' },
+  },
+} as const;
+
+export type UploadedFile = FromSchema<typeof uploadedFileSchema>;
 export type ChatInfo = FromSchema<typeof chatInfoSchema>;
 export type ReadState = FromSchema<typeof readStateSchema>;
 export type AgentIdentity = FromSchema<typeof agentIdentitySchema>;

@@ -16,6 +16,7 @@ import { compile, type Check } from '../http/validate.ts';
 import { chatByToken, chatIdOf } from '../chat/store.ts';
 import { LINK_QUERY_PROPERTIES, LinkSigner } from '../recordings/links.ts';
 import { seesAllSeats } from '../../schemas/permissions.ts';
+import type { UploadedFile } from '../../schemas/protocol/chat.ts';
 import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../workorders/files.ts';
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 import { MULTIPART_OVERHEAD, mib, readOneFile } from './file-read.ts';
@@ -159,7 +160,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   /** Checks the file's bytes and stores them under a new id: `record` writes its row in the transaction, before the bytes are kept. */
-  const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>) => {
+  const store = async (req: FastifyRequest, lang: Language, record: (tx: Queryable, file: { id: string; name: string; type: string; size: number }) => Promise<void>): Promise<UploadedFile> => {
     await aboveDiskFloor(dir, ctx.config.uploadMinFreeBytes, lang);
     const { bytes, name } = await readOneFile(req, lang, max);
     const kindName = detectKind(bytes);

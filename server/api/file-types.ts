@@ -4,11 +4,13 @@
  * chat message shows it (`image`, `sound` or `file`). Anything else is refused (415), so the
  * server never serves HTML, SVG or scripts from its own origin.
  */
+import type { UploadedFile } from '../../schemas/protocol/chat.ts';
+
 export interface FileKind {
   /** The content type served (a fixed, safe value per kind). */
   type: string;
   /** The chat message's contentType for this file. */
-  message: 'image' | 'file' | 'sound';
+  message: UploadedFile['messageType'];
   /** File name extensions that fit; a name without one of them gets the first appended. */
   extensions: readonly string[];
 }

@@ -3,7 +3,7 @@ import { seedWechatDemo } from './demo-wechat.ts';
 import type { Db, Queryable } from './types.ts';
 import { ensureCallPartitions } from './partitions.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
-import { DEFAULT_MENUS, type MenuSeed } from './demo-menus.ts';
+import { DEFAULT_MENUS, type MenuSeed } from '../../schemas/default-menus.ts';
 import { generateActivity, takesCalls, takesChats, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
 import { addOrders } from './demo-orders-write.ts';
 import type { OrderOrigin } from './demo-orders.ts';

@@ -1,7 +1,8 @@
+import type { Envelope } from '../../schemas/envelope.ts';
 import type { MessageKey } from './language.ts';
 
-/** `{code, msg, data}` on every JSON answer; on failure the HTTP status equals `code`. */
-export interface Envelope<T = unknown> { code: number; msg: string; data: T }
+/** `{code, msg, data}` on every JSON answer (schemas/envelope.ts); on failure the HTTP status equals `code`. */
+export type { Envelope };
 
 export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ code: 200, msg, data });
 

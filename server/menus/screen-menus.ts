@@ -1,5 +1,5 @@
 import { ARCHIVED_CALLS } from '../../schemas/reports/shared/derived.ts';
-import { reportMenuSources, type MenuSource } from './schema-menus.ts';
+import { reportMenuSources, type MenuSource } from '../../schemas/menu-sources.ts';
 
 /**
  * Hand-written screens that must reach every database, also one seeded before the screen

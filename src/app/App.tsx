@@ -10,7 +10,7 @@ import { themeConfig } from '../shell/theme/tokens';
 import { useThemeSettings } from '../shell/theme/settings';
 import { useMemo } from 'react';
 import { HashRouter } from 'react-router';
-import { QUERY_CLIENT_CONFIG } from '../lib/http-error';
+import { QUERY_CLIENT_CONFIG } from '../../data-providers/http-error';
 import { createReportProvider } from '../pages/report/report-provider';
 import i18n from './i18n';
 import { useNotificationProvider } from './notification-provider';

@@ -3,9 +3,9 @@ import { createAuthProvider, type SessionPort } from '../../data-providers/auth'
 import { createConditionProvider } from '../../data-providers/data';
 import { createI18nProvider } from '../../data-providers/i18n';
 import { schemaOf } from '../../resources';
-import { createHttp } from '../lib/http';
+import { createHttp } from '../../data-providers/http';
 import { tokenStore } from '../lib/token';
-import type { Translate } from '../lib/translate';
+import type { Translate } from '../../data-providers/translate';
 import i18n from './i18n';
 import { resetSession } from './reset-session';
 import { useSession } from './session';

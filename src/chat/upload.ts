@@ -3,15 +3,13 @@
  * then a message of the kind the server told from the bytes (image, file or sound) whose
  * content is the answer's /api/File/<id> address.
  */
+import type { UploadedFile } from '../../schemas/protocol/chat';
 import { http } from '../app/providers';
-import type { ContentType } from './types';
 
-interface Uploaded { url: string; messageType: Exclude<ContentType, 'text'> }
-
-export async function uploadFile(chatId: string, file: Blob & { name?: string }): Promise<Uploaded> {
+export async function uploadFile(chatId: string, file: Blob & { name?: string }): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, file.name ?? 'file');
   // multipart/form-data keeps axios from turning the form into JSON; the browser adds the boundary.
-  const { data } = await http.post<Uploaded>('/api/File/upload', form, { params: { chatId }, headers: { 'Content-Type': 'multipart/form-data' } });
+  const { data } = await http.post<UploadedFile>('/api/File/upload', form, { params: { chatId }, headers: { 'Content-Type': 'multipart/form-data' } });
   return data;
 }

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import type { Translate } from './translate';
+import type { Translate } from '../../data-providers/translate';
 import { VALIDATORS, type ValidatorName } from './validators';
 
 /**

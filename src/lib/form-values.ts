@@ -1,4 +1,4 @@
-import { formFields, isNullable, type EntitySchema } from './entity';
+import { formFields, isNullable, type EntitySchema } from '../../schemas/entity';
 
 /**
  * What goes into the create and edit forms and what comes out of them: schema defaults in,

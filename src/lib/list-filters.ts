@@ -1,5 +1,5 @@
 import type { FilterOp } from '../../schemas/types';
-import { baseType, type PropertySchema } from './entity';
+import { baseType, type PropertySchema } from '../../schemas/entity';
 
 /**
  * Which control a list filter gets (an entity's x-resource.list.filters, a report's

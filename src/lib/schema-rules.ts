@@ -1,9 +1,9 @@
 import type { FormRule } from 'antd';
 import { RE2JS } from 're2js';
 import type { ValidatorName as SchemaValidator } from '../../schemas/types';
-import { baseType, type EntitySchema, type PropertySchema } from './entity';
+import { baseType, type EntitySchema, type PropertySchema } from '../../schemas/entity';
 import { validatorRule } from './form-rules';
-import type { Translate } from './translate';
+import type { Translate } from '../../data-providers/translate';
 import { VALIDATORS, type ValidatorName } from './validators';
 
 /**

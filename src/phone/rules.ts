@@ -4,7 +4,7 @@
  * only through the injected HTTP client, so tests pass a fake one.
  */
 import { FIELD_PATTERNS, PHONE_SOCKET } from '../../schemas/protocol/phone';
-import type { Http } from '../lib/http';
+import type { Http } from '../../data-providers/http';
 
 export interface Alert {
   /** i18n key of the dialog's title. */

@@ -11,7 +11,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseMessage, PHONE_SOCKET, type BgapiOp, type PhoneCommand, type PhoneMessage } from '../../schemas/protocol/phone';
 import { reasonFor, SEAT_STATUS, type SeatStatusCode } from '../../schemas/protocol/seat-status';
 import type { SessionUser } from '../../data-providers/user-info';
-import type { Http } from '../lib/http';
+import type { Http } from '../../data-providers/http';
 import { connect, type Connection, type SocketFactory } from './connection';
 import { popupPath } from './popup-path';
 import { rememberLeftStatus, takeLeftStatus, type TabStorage } from './reload-memory';

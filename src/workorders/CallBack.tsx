@@ -3,7 +3,7 @@ import { App, Button, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '../../schemas/workorders/wire';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { phoneStore, usePhone } from '../phone/phone';
 import { isOffline } from '../phone/state-machine';
 import { orderApi } from './api';

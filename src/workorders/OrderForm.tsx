@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../schemas/workorders/states';
 import type { CreateOrder, OrderRow, OrderTemplate } from '../../schemas/workorders/wire';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { orderApi, type Catalogue, type DispatchOptions } from './api';
 
 /** What the form starts with: a call's number, id and IVR, a chat's id, the kind the screen is for. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PRIORITIES } from '../../schemas/workorders/states';
 import type { LinkedCall, OrderEvent, OrderRow } from '../../schemas/workorders/wire';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { usePageTitle } from '../shell/use-page-title';
 import { orderApi } from './api';
 import { Clocks, PriorityTag, StateTag } from './Clocks';

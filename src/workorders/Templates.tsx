@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../schemas/workorders/states';
 import type { OrderTemplate, TemplateBody } from '../../schemas/workorders/wire';
 import { useSession } from '../app/session';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { orderApi } from './api';
 import { PriorityTag } from './Clocks';
 import { useOrderCatalogue } from './OrderForm';

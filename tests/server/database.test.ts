@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate.ts';
-import { declaredMenus, syncSchemaMenus } from '../../server/menus/schema-menus.ts';
+import { syncSchemaMenus } from '../../server/menus/schema-menus.ts';
+import { declaredMenus } from '../../schemas/menu-sources.ts';
 import { startTestServer, engine, openTestDb, type TestServer } from './helpers.ts';
 
 let s: TestServer;

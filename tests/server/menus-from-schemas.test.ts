@@ -6,7 +6,8 @@ import { loadEntitySchemas, ENTITIES_DIR } from '../../server/entities/load.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedMenusIfEmpty } from '../../server/db/seed.ts';
-import { declaredMenus, reportMenuSources, syncSchemaMenus, type MenuSource } from '../../server/menus/schema-menus.ts';
+import { syncSchemaMenus } from '../../server/menus/schema-menus.ts';
+import { declaredMenus, reportMenuSources, type MenuSource } from '../../schemas/menu-sources.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import type { Db } from '../../server/db/index.ts';
 import { engine, openTestDb, type TestServer } from './helpers.ts';
@@ -61,7 +62,7 @@ describe(`menus from schemas on ${engine}`, () => {
 
   it('leaves the seeded menus only what no schema describes', async () => {
     const schemaPaths = new Set(declaredMenus(sources()).map((m) => m.path));
-    const { DEFAULT_MENUS } = await import('../../server/db/demo-menus.ts');
+    const { DEFAULT_MENUS } = await import('../../schemas/default-menus.ts');
     const seeded = DEFAULT_MENUS.flatMap((m) => [m, ...(m.children ?? [])]);
     expect(seeded.filter((m) => schemaPaths.has(m.path) || m.component.startsWith('resources/'))).toEqual([]);
   });

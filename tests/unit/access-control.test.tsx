@@ -5,7 +5,7 @@ import { createAccessControlProvider, ruleFor } from '../../data-providers/acces
 import { schemaOf } from '../../resources';
 import type { AccessRule, Grants } from '../../schemas/access';
 import { useSession } from '../../src/app/session';
-import { blockOf, type EntitySchema } from '../../src/lib/entity';
+import { blockOf, type EntitySchema } from '../../schemas/entity';
 import { Permission } from '../../src/shell/Permission';
 import { ADMIN_GRANTS, ADMIN_ROUTES, AGENT_GRANTS, SUPERVISOR_GRANTS, SUPERVISOR_ROUTES, USER_ROWS } from './support/fixtures';
 import { renderConsole, signIn, SLOW } from './support/signed-in';

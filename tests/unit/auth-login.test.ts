@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, createAuthProvider, LoginRefused } from '../../data-providers/auth';
 import { ROUTES_PATH } from '../../data-providers/routes';
-import { ApiError } from '../../src/lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { fakeHttp, ok } from './support/fake-http';
 import { fakeSession } from './support/fake-session';
 import { ADMIN_INFO, ADMIN_ROUTES } from './support/fixtures';

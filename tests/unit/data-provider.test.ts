@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createConditionProvider, endpoint } from '../../data-providers/data';
 import { savedRecord, unwrapList } from '../../data-providers/envelope';
 import { schemaOf } from '../../resources';
-import { ApiError } from '../../src/lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { fakeHttp, ok } from './support/fake-http';
 import { echo } from './support/translate';
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { schemaOf } from '../../resources';
-import type { EntitySchema } from '../../src/lib/entity';
-import { formFields, widgetFor, wireId } from '../../src/lib/entity';
+import type { EntitySchema } from '../../schemas/entity';
+import { formFields, widgetFor, wireId } from '../../schemas/entity';
 import { formBody, formDefaults, withoutWriteOnly } from '../../src/lib/form-values';
 
 const users = schemaOf('users') as EntitySchema;

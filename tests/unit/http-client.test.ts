@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createHttp, formEncode, REQUEST_TIMEOUT_MS } from '../../src/lib/http';
-import { ApiError } from '../../src/lib/http-error';
+import { createHttp, formEncode, REQUEST_TIMEOUT_MS } from '../../data-providers/http';
+import { ApiError } from '../../data-providers/http-error';
 import { fakeAdapter, type Reply } from './support/fake-adapter';
 import { translator } from './support/translate';
 

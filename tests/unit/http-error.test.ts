@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ApiError, classify, errorText, fieldErrors, isSuccessCode, toApiError, userFacing } from '../../src/lib/http-error';
+import { ApiError, classify, errorText, fieldErrors, isSuccessCode, toApiError, userFacing } from '../../data-providers/http-error';
 import { translator } from './support/translate';
 
 const en = translator('en');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildListBody } from '../../data-providers/condition-body';
 import { schemaOf } from '../../resources';
-import type { EntitySchema, PropertySchema } from '../../src/lib/entity';
+import type { EntitySchema, PropertySchema } from '../../schemas/entity';
 import { filterControl } from '../../src/lib/list-filters';
 import { entityFilters } from '../../src/pages/resource/entity-list';
 import { filtersFromValues as fromValues } from '../../src/pages/resource/list-description';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';
 import zh from '../../src/locales/zh.json';
-import { FALLBACK_STATUSES } from '../../src/lib/http-error';
+import { FALLBACK_STATUSES } from '../../data-providers/http-error';
 import { SITE_TITLE_KEYS } from '../../src/lib/site-title';
 import { VALIDATORS } from '../../src/lib/validators';
 

@@ -6,7 +6,7 @@ import { LoginPage } from '../../src/pages/login/LoginPage';
 import { LoginRefused } from '../../data-providers/auth';
 import { createConditionProvider } from '../../data-providers/data';
 import { schemaOf } from '../../resources';
-import { createHttp } from '../../src/lib/http';
+import { createHttp } from '../../data-providers/http';
 import { fakeAdapter } from './support/fake-adapter';
 import { renderInRefine, stubAuth } from './support/harness';
 import { translator } from './support/translate';

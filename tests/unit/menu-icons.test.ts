@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MENU_ICONS } from '../../src/shell/menu-icons';
-import { DEFAULT_MENUS } from '../../server/db/demo-menus';
+import { DEFAULT_MENUS } from '../../schemas/default-menus';
 import { MENU_ICON_NAMES } from '../../schemas/menu-icons';
 import { MENU_PARENTS } from '../../schemas/menu-parents';
 import readme from '../../README.md?raw';

@@ -2,7 +2,7 @@ import type { GetListParams } from '@refinedev/core';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/app/session';
-import { ApiError, retryServerErrors } from '../../src/lib/http-error';
+import { ApiError, retryServerErrors } from '../../data-providers/http-error';
 import { ADMIN_GRANTS, ADMIN_ROUTES } from './support/fixtures';
 import { renderConsole, signIn, SLOW } from './support/signed-in';
 

@@ -7,8 +7,8 @@ import fullCallReport from '../../schemas/reports/full-call-report';
 import { createReportProvider } from '../../src/pages/report/report-provider';
 import { chartOption } from '../../src/pages/report/chart-option';
 import { drillUrl, pageSizesOf, reportList } from '../../src/pages/report/report-list';
-import type { Http } from '../../src/lib/http';
-import { ApiError } from '../../src/lib/http-error';
+import type { Http } from '../../data-providers/http';
+import { ApiError } from '../../data-providers/http-error';
 import { PROJECT_CATALOGUE } from './project-reports';
 
 const { reports: REPORTS, byId } = PROJECT_CATALOGUE;

@@ -2,7 +2,7 @@ import type { GetListParams } from '@refinedev/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/app/session';
-import { ApiError } from '../../src/lib/http-error';
+import { ApiError } from '../../data-providers/http-error';
 import { INITIAL_PAGE_SIZE, PAGE_SIZES } from '../../src/pages/resource/list-description';
 import { ADMIN_GRANTS, ADMIN_ROUTES, USER_ROWS } from './support/fixtures';
 import { location, renderConsole, sideMenu, signIn, SLOW } from './support/signed-in';

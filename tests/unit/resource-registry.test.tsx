@@ -6,7 +6,7 @@ import { resources, schemaOf } from '../../resources';
 import { buildResources, resourceFromSchema, resourceRoutes, rowActionsOf, schemaOfResource } from '../../resources/registry';
 import { AppRoutes } from '../../src/app/routes';
 import { useSession } from '../../src/app/session';
-import type { EntitySchema } from '../../src/lib/entity';
+import type { EntitySchema } from '../../schemas/entity';
 import { renderInRefine, stubAuth } from './support/harness';
 
 const fixtures = Object.values(import.meta.glob<EntitySchema>('../fixtures/entities/*.ts', { eager: true, import: 'default' }));

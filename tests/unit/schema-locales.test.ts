@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';
 import zh from '../../src/locales/zh.json';
-import type { EntitySchema } from '../../src/lib/entity';
+import type { EntitySchema } from '../../schemas/entity';
 
 /**
  * Every entity schema's labels exist in both languages: adding a schema file without its

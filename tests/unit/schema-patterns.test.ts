@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
 import { schemaOfResource } from '../../resources/registry';
-import type { PropertySchema } from '../../src/lib/entity';
+import type { PropertySchema } from '../../schemas/entity';
 import { linearPattern } from '../../src/lib/schema-rules';
 import { charactersRead } from '../support/counted-text';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { schemaOf } from '../../resources';
-import type { EntitySchema, PropertySchema } from '../../src/lib/entity';
+import type { EntitySchema, PropertySchema } from '../../schemas/entity';
 import { isRequired, propertyRules } from '../../src/lib/schema-rules';
-import type { Translate } from '../../src/lib/translate';
+import type { Translate } from '../../data-providers/translate';
 import { translator } from './support/translate';
 import { ruleMessages } from './support/form-probe';
 

@@ -6,8 +6,8 @@ import { AUTH_PATHS } from '../../../data-providers/auth';
 import { registerSchema, type RegisterBody } from '../../../schemas/signup';
 import { http } from '../../app/providers';
 import { validatorRule } from '../../lib/form-rules';
-import { ApiError } from '../../lib/http-error';
-import type { PropertySchema } from '../../lib/entity';
+import { ApiError } from '../../../data-providers/http-error';
+import type { PropertySchema } from '../../../schemas/entity';
 import { propertyRules } from '../../lib/schema-rules';
 import { CaptchaField } from './CaptchaField';
 

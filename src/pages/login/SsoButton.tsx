@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../../data-providers/auth';
 import { http } from '../../app/providers';
-import { ApiError } from '../../lib/http-error';
+import { ApiError } from '../../../data-providers/http-error';
 
 /**
  * Single sign-on: the server starts a flow (state, nonce and PKCE verifier kept there) and

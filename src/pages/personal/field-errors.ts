@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import type { FieldErrors } from '../../lib/http-error';
+import type { FieldErrors } from '../../../data-providers/http-error';
 
 /**
  * Puts a refused request's per-field messages (the server's `data.errors`, which the client

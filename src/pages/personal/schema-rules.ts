@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
-import type { PropertySchema } from '../../lib/entity';
+import type { PropertySchema } from '../../../schemas/entity';
 import { propertyRules } from '../../lib/schema-rules';
-import type { Translate } from '../../lib/translate';
+import type { Translate } from '../../../data-providers/translate';
 
 /** A personal-center form's schema (schemas/personal.ts): the properties the server checks the same body against. */
 export interface FormSchema { readonly properties: Readonly<Record<string, PropertySchema>>; readonly required: readonly string[] }

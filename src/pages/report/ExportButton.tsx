@@ -6,7 +6,7 @@ import { App, Button, Dropdown, Space } from 'antd';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { ReportView } from '../../../schemas/report-view';
 import { conditionsFromFilters, sortFromSorters } from '../../../data-providers/condition-body';
-import { typedConditions } from '../../lib/entity';
+import { typedConditions } from '../../../schemas/entity';
 import { tokenStore } from '../../lib/token';
 import { csvRowCounter, percentOf, xlsxRowCounter } from './export-progress';
 

@@ -3,10 +3,10 @@ import { buildListBody } from '../../../data-providers/condition-body';
 import { endpoint, type ConditionMeta } from '../../../data-providers/data';
 import { unwrapList } from '../../../data-providers/envelope';
 import type { PropertySchema } from '../../../schemas/types';
-import { typedConditions } from '../../lib/entity';
-import type { Http } from '../../lib/http';
-import { ApiError, userFacing } from '../../lib/http-error';
-import type { Translate } from '../../lib/translate';
+import { typedConditions } from '../../../schemas/entity';
+import type { Http } from '../../../data-providers/http';
+import { ApiError, userFacing } from '../../../data-providers/http-error';
+import type { Translate } from '../../../data-providers/translate';
 
 /** What a report list's meta names: its endpoint, and its conditions' schemas (to type what the URL gave back as text). */
 export type ReportMeta = ConditionMeta & {

@@ -1,7 +1,7 @@
 import { Create, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../lib/entity';
+import { formFields } from '../../../schemas/entity';
 import { formBody, formDefaults } from '../../lib/form-values';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';

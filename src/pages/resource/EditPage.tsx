@@ -2,7 +2,7 @@ import { Edit, useForm } from '@refinedev/antd';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formFields } from '../../lib/entity';
+import { formFields } from '../../../schemas/entity';
 import { formBody, withoutWriteOnly } from '../../lib/form-values';
 import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';

@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formFields, widgetFor } from '../../lib/entity';
+import { formFields, widgetFor } from '../../../schemas/entity';
 import { isRequired, propertyRules } from '../../lib/schema-rules';
 import type { Entity } from './use-entity';
 import { WIDGETS } from './widgets';

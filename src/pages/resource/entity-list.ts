@@ -1,5 +1,5 @@
 import { filterControl } from '../../lib/list-filters';
-import type { PropertySchema } from '../../lib/entity';
+import type { PropertySchema } from '../../../schemas/entity';
 import { formatOf, INITIAL_PAGE_SIZE, PAGE_SIZES, type ColumnDescription, type FilterDescription, type ListDescription, type ValueDescription } from './list-description';
 import type { Entity } from './use-entity';
 

@@ -1,7 +1,7 @@
 import type { CrudFilter, LogicalFilter } from '@refinedev/core';
 import type { FilterOp } from '../../../schemas/types';
 import type { ColumnTotal } from '../../../schemas/report-types';
-import { baseType, typedValue, type PropertySchema } from '../../lib/entity';
+import { baseType, typedValue, type PropertySchema } from '../../../schemas/entity';
 import type { FilterControl } from '../../lib/list-filters';
 
 /**

@@ -1,7 +1,7 @@
 import { useResourceParams } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { listButtonsOf, notShownOf, rowActionsOf, schemaOfResource, type ListButton, type RowAction } from '../../../resources/registry';
-import { blockOf, shownFields, type EntitySchema, type ResourceBlock } from '../../lib/entity';
+import { blockOf, shownFields, type EntitySchema, type ResourceBlock } from '../../../schemas/entity';
 
 /** What a generic page knows about its resource: the schema and its translated names. */
 export interface Entity {

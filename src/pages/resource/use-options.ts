@@ -2,7 +2,7 @@ import { useCan, useList, useResourceParams } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaOfResource } from '../../../resources/registry';
-import { blockOf, findInTree } from '../../lib/entity';
+import { blockOf, findInTree } from '../../../schemas/entity';
 
 /** One entry of an options action's answer; tree entities nest `children`. */
 export interface OptionItem {

@@ -2,14 +2,14 @@ import { Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../schemas/types';
-import { baseType, findInTree, type PropertySchema } from '../../lib/entity';
+import { baseType, findInTree, type PropertySchema } from '../../../schemas/entity';
 import { MenuIcon, MENU_ICONS } from '../../shell/menu-icons';
 import { ComponentSelect, I18nKeyInput } from './menu-widgets';
 import { useOptions, type OptionItem } from './use-options';
 
 /**
  * The widget registry (STYLE.md 5): a schema's x-widget, or the default for its type
- * (lib/entity.ts widgetFor), names the component a form or filter bar renders. antd's
+ * (schemas/entity.ts widgetFor), names the component a form or filter bar renders. antd's
  * Form.Item passes value and onChange; `property` is the schema the widget draws from.
  */
 export interface WidgetProps {

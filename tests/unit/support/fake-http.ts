@@ -1,4 +1,4 @@
-import type { Envelope, Http, RequestOptions } from '../../../src/lib/http';
+import type { Envelope, Http, RequestOptions } from '../../../data-providers/http';
 
 export interface Call {
   method: 'get' | 'post';

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { createI18nProvider } from '../../../data-providers/i18n';
 import i18n from '../../../src/app/i18n';
 import { useNotificationProvider } from '../../../src/app/notification-provider';
-import { QUERY_CLIENT_CONFIG } from '../../../src/lib/http-error';
+import { QUERY_CLIENT_CONFIG } from '../../../data-providers/http-error';
 import { resources } from '../../../resources';
 
 /** Everything a page needs around it, as in App.tsx but with a memory router and fake providers. */

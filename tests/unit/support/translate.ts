@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import en from '../../../src/locales/en.json';
 import zh from '../../../src/locales/zh.json';
-import type { Translate } from '../../../src/lib/translate';
+import type { Translate } from '../../../data-providers/translate';
 
 /** A real i18next instance over the app's locale files, independent of the app's global one. */
 export function localeInstance(lng: 'zh' | 'en'): i18n {

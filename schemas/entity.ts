@@ -1,4 +1,4 @@
-import type { EntitySchema, PropertySchema, ResourceBlock, Widget } from '../../schemas/types';
+import type { EntitySchema, PropertySchema, ResourceBlock, Widget } from './types.ts';
 
 /**
  * Pure readings of an entity schema (schemas/types.ts) that the data provider, the access

@@ -1,5 +1,5 @@
-import type { MenuRow } from '../../schemas/entities/menus.ts';
-import type { MenuParent } from '../../schemas/menu-parents.ts';
+import type { MenuRow } from './entities/menus.ts';
+import type { MenuParent } from './menu-parents.ts';
 
 /**
  * The route items no schema describes, seeded when the menus table is empty: home, the

@@ -6,6 +6,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import type { Envelope } from '../schemas/envelope';
 import { classify, toApiError, transportError } from './http-error';
 import type { Translate } from './translate';
 
@@ -24,11 +25,7 @@ export const REQUEST_TIMEOUT_MS = 200_000;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-export interface Envelope<T = unknown> {
-  code: number | string;
-  msg?: string;
-  data: T;
-}
+export type { Envelope };
 
 export interface RequestOptions {
   params?: Record<string, unknown>;
