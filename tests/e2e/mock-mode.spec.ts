@@ -24,6 +24,13 @@ test('an unknown account is refused with the mock text; admin logs in, edits a u
   const name = page.getByTestId('resource-form').getByLabel('中文名', { exact: true });
   // The record the mocks made from the users schema, loaded into the form before it is changed.
   await expect(name).toHaveValue('张三');
+  // The page's own controls are named in its language (the header's back control and antd's tab
+  // buttons were "back" and "remove" in English), and the tab bar's "more" button sits level with the tabs.
+  await expect(page.getByTestId('page-back')).toHaveAccessibleName('返回');
+  await expect(page.getByTestId('tab-bar').getByRole('button', { name: 'remove' })).toHaveCount(0);
+  const more = (await page.getByTestId('tabs-more').boundingBox())!;
+  const tab = (await page.getByTestId('visited-tab').first().boundingBox())!;
+  expect(Math.abs((more.y + more.height / 2) - (tab.y + tab.height / 2))).toBeLessThanOrEqual(2);
   await name.fill('赵六');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page).toHaveURL(/#\/system\/user(\?.*)?$/);

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';
 import { scrollToServerError } from './server-errors';
 import { useEntity } from './use-entity';
-import { backIcon } from './back-icon';
+import { BackTitle } from './back-icon';
 
 /** The generic create form: schema defaults in, only form fields out, back to the list when saved. */
 export default function CreatePage({ resource }: { resource: string }) {
@@ -21,7 +21,7 @@ export default function CreatePage({ resource }: { resource: string }) {
     onMutationError: (error) => scrollToServerError(form, error, formFields(entity.schema)),
   });
   return (
-    <Create resource={resource} title={t('crud.create', { resource: entity.title, one: entity.one })} breadcrumb={false} goBack={backIcon} saveButtonProps={saveButtonProps}>
+    <Create resource={resource} title={<BackTitle>{t('crud.create', { resource: entity.title, one: entity.one })}</BackTitle>} breadcrumb={false} goBack={false} saveButtonProps={saveButtonProps}>
       <Form
         {...formProps}
         layout="vertical"

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { ResourceFields } from './ResourceFields';
 import { scrollToServerError } from './server-errors';
 import { useEntity } from './use-entity';
-import { backIcon } from './back-icon';
+import { BackTitle } from './back-icon';
 
 /**
  * The generic edit form. Write-only fields (passwords) start empty, and left empty they
@@ -31,8 +31,8 @@ export default function EditPage({ resource }: { resource: string }) {
     <Edit
       resource={resource}
       recordItemId={id}
-      title={t('crud.edit', { resource: entity.title, one: entity.one })}
-      breadcrumb={false} goBack={backIcon}
+      title={<BackTitle>{t('crud.edit', { resource: entity.title, one: entity.one })}</BackTitle>}
+      breadcrumb={false} goBack={false}
       saveButtonProps={saveButtonProps}
       isLoading={query?.isLoading}
     >

@@ -9,7 +9,7 @@ import { entityValue } from './entity-list';
 import { FieldValue } from './FieldValue';
 import { useEntity } from './use-entity';
 import { useNarrow } from '../../shell/use-narrow';
-import { backIcon } from './back-icon';
+import { BackTitle } from './back-icon';
 
 /** The generic show page: every property the server returns, read-only ones included, but codes with nothing to show them by. */
 export default function ShowPage({ resource }: { resource: string }) {
@@ -24,7 +24,7 @@ export default function ShowPage({ resource }: { resource: string }) {
   // A row the server marks not writable for the caller offers no edit or delete (undefined: access control decides).
   const writable = record?.[ROW_WRITABLE] === false ? false : undefined;
   return (
-    <Show resource={resource} recordItemId={id} title={t('crud.show', { resource: entity.title, one: entity.one })} breadcrumb={false} goBack={backIcon} isLoading={query.isLoading}
+    <Show resource={resource} recordItemId={id} title={<BackTitle>{t('crud.show', { resource: entity.title, one: entity.one })}</BackTitle>} breadcrumb={false} goBack={false} isLoading={query.isLoading}
       canEdit={writable} canDelete={writable}>
       <Descriptions
         bordered

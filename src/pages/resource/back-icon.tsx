@@ -1,7 +1,22 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useBack } from '@refinedev/core';
+import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
- * The page header's back control: an icon, not Refine's default button, since the header already
- * wraps it in its own role="button" (a button in a button: axe nested-interactive).
+ * A page header's title with its back control before it. The header's own back control is left
+ * out (`goBack={false}`): it wraps what it is given in a role="button" named "back" in English
+ * whatever the language, and a button inside it would nest two. This one is a plain button named
+ * in the page's language.
  */
-export const backIcon = <ArrowLeftOutlined />;
+export function BackTitle({ children }: { children: ReactNode }) {
+  const back = useBack();
+  const { t } = useTranslation();
+  return (
+    <Space size={4}>
+      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => back()} aria-label={t('crud.back')} data-testid="page-back" />
+      {children}
+    </Space>
+  );
+}

@@ -104,6 +104,8 @@ export function TabBar() {
         type="editable-card"
         hideAdd
         size="small"
+        // Its own controls' names (English otherwise, whatever the language).
+        locale={{ removeAriaLabel: t('tabs.close.self'), dropdownAriaLabel: t('tabs.more') }}
         activeKey={activeKey}
         onChange={(key) => {
           const tab = tabs.find((one) => one.key === key);
