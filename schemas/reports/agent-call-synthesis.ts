@@ -11,7 +11,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/agentcallsynthesis', icon: 'TeamOutlined', order: 15 },
   from: 'call_records c',
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   columns: [
     { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
     { ...kpiColumn('offered', CALL_KPI.offered), total: 'kpi' },

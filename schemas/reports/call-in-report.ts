@@ -12,7 +12,7 @@ export default {
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
   where: "c.direction = 'in'",
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   groupBy: ['c.call_time::date'],
   columns: [
     { key: 'day', sql: 'c.call_time::date', format: 'date' },

@@ -14,7 +14,7 @@ export default {
   ...NEWEST_CALLS_FIRST,
   ...PAGED_LIST,
   from: 'call_records c LEFT JOIN lines l ON l.id = c.line_id',
-  conditions: conditionObject({ ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') }),
+  conditions: conditionObject({ ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction') }),
   columns: [
     CALL.callId, CALL.direction, CALL.lineName, CALL.userSeatNo, CALL.phoneNo, CALL.callTime,
     { key: 'waitSeconds', sql: 'c.ring_seconds', format: 'duration', cap: RING_CAP_SECONDS },

@@ -9,7 +9,7 @@ export default {
   endpoint: { module: 'CallReport', action: 'getCallSynthesisByHour' },
   access: ['admin', 'supervisor'],
   from: 'call_records c',
-  conditions: { type: 'object', properties: dateRange('c.call_time'), additionalProperties: false },
+  conditions: { type: 'object', properties: dateRange('c.call_time', 'today'), additionalProperties: false },
   columns: [{ key: 'hour', sql: 'extract(hour FROM c.call_time)::int', format: 'number' }, ...SYNTHESIS_COLUMNS],
   groupBy: ['extract(hour FROM c.call_time)::int'],
   sorters: ['hour', 'offered', 'answered'],

@@ -10,7 +10,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/callsynthesis', icon: 'LineChartOutlined', order: 40 },
   from: 'call_records c',
-  conditions: { type: 'object', properties: dateRange('c.call_time'), additionalProperties: false },
+  conditions: { type: 'object', properties: dateRange('c.call_time', 'today'), additionalProperties: false },
   columns: [{ key: 'day', sql: 'c.call_time::date', format: 'date' }, ...SYNTHESIS_COLUMNS],
   groupBy: ['c.call_time::date'],
   sorters: ['day', 'offered', 'answered', 'abandonRate'],

@@ -11,7 +11,7 @@ export default {
   endpoint: { module: 'CallInfo', action: 'getClassficationDetail' },
   ...OWN_CALLS,
   ...PAGED_LIST,
-  conditions: conditionObject({ ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), classification, classified }),
+  conditions: conditionObject({ ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), classification, classified }),
   columns: [CALL.classification, ...CALL_COLUMNS],
   sorters: [...CALL_SORTERS, 'classification'],
 } as const satisfies ReportSchema;

@@ -11,7 +11,7 @@ export default {
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   groupBy: ['c.classification'],
   columns: [
     { key: 'classification', sql: 'c.classification', format: 'text' },

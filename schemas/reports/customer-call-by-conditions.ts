@@ -14,7 +14,7 @@ export default {
   from: 'call_records c',
   conditions: {
     type: 'object',
-    properties: { ...dateRange('c.call_time'), phoneNo: phone('c.phone_no'), userSeatNo: seat('c.user_seat_no'), direction: direction('c.direction') },
+    properties: { ...dateRange('c.call_time', 'today'), phoneNo: phone('c.phone_no'), userSeatNo: seat('c.user_seat_no'), direction: direction('c.direction') },
     additionalProperties: false,
   },
   groupBy: ['c.phone_no'],

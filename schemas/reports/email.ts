@@ -11,7 +11,7 @@ export default {
   access: SUPERVISORS,
   menu: { parent: 'reportcall', path: '/reportcall/email', icon: 'CalendarOutlined', order: 190 },
   from: 'email_items e',
-  conditions: conditionObject({ ...dateRange('e.received_at'), userSeatNo: seat('e.user_seat_no'), state: { type: 'string', enum: ['new', 'assigned', 'replied', 'closed'], 'x-filter': { sql: 'e.state', op: 'eq' } } }),
+  conditions: conditionObject({ ...dateRange('e.received_at', 'today'), userSeatNo: seat('e.user_seat_no'), state: { type: 'string', enum: ['new', 'assigned', 'replied', 'closed'], 'x-filter': { sql: 'e.state', op: 'eq' } } }),
   columns: [
     { key: 'fromAddress', sql: 'e.from_address', format: 'text' },
     { key: 'toAddress', sql: 'e.to_address', format: 'text' },

@@ -11,7 +11,7 @@ export default {
   access: SUPERVISORS,
   menu: { parent: 'reportcall', path: '/reportcall/message', icon: 'PhoneOutlined', order: 180 },
   from: 'voice_messages v',
-  conditions: conditionObject({ ...dateRange('v.left_at'), phoneNo: phone('v.phone_no'), userSeatNo: seat('v.user_seat_no'), handled: { type: 'boolean', 'x-filter': { sql: 'v.handled', op: 'eq' } } }),
+  conditions: conditionObject({ ...dateRange('v.left_at', 'today'), phoneNo: phone('v.phone_no'), userSeatNo: seat('v.user_seat_no'), handled: { type: 'boolean', 'x-filter': { sql: 'v.handled', op: 'eq' } } }),
   columns: [
     { key: 'callId', sql: 'v.call_id', format: 'text' },
     { key: 'phoneNo', sql: 'v.phone_no', format: 'text' },

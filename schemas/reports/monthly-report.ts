@@ -10,7 +10,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/monthlyreport', icon: 'CalendarOutlined', order: 50 },
   from: 'call_records c',
-  conditions: { type: 'object', properties: dateRange('c.call_time'), additionalProperties: false },
+  conditions: { type: 'object', properties: dateRange('c.call_time', 'lastFullMonth'), additionalProperties: false },
   columns: [{ key: 'month', sql: "to_char(c.call_time, 'YYYY-MM')", format: 'text' }, ...SYNTHESIS_COLUMNS],
   groupBy: ["to_char(c.call_time, 'YYYY-MM')"],
   sorters: ['month'],

@@ -13,7 +13,7 @@ export default {
   where: "c.direction = 'in'",
   conditions: {
     type: 'object',
-    properties: { ...dateRange('c.call_time'), lineId: line('c.line_id') },
+    properties: { ...dateRange('c.call_time', 'today'), lineId: line('c.line_id') },
     additionalProperties: false,
   },
   columns: [

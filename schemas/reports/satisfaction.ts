@@ -13,7 +13,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/satisfaction', icon: 'SmileOutlined', order: 70 },
   from: 'call_records c',
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   columns: [
     { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
     level(5), level(4), level(3), level(2), level(1),

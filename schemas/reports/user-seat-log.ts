@@ -21,7 +21,7 @@ export default {
   conditions: {
     type: 'object',
     properties: {
-      ...spanRange('s.s_start_time', LOG_END),
+      ...spanRange('s.s_start_time', LOG_END, 'today'),
       userSeatNo: seat('s.user_seat_no'),
       status: { type: 'integer', enum: SEAT_STATUS_CODES, 'x-filter': { sql: 's.status', op: 'eq' } },
     },

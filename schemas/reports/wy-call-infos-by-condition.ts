@@ -17,7 +17,7 @@ export default {
   ...PAGED_LIST,
   totals: false,
   where: 'c.answer_time IS NOT NULL',
-  conditions: conditionObject({ ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no') }),
+  conditions: conditionObject({ ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no') }),
   columns: [...CALL_COLUMNS, SCORE],
   sorters: [...CALL_SORTERS, 'score'],
 } as const satisfies ReportSchema;

@@ -11,7 +11,7 @@ export default {
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
   where: 'c.satisfaction IS NOT NULL',
-  conditions: { type: 'object', properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   groupBy: ['c.satisfaction'],
   columns: [
     { key: 'score', sql: 'c.satisfaction', format: 'number' },

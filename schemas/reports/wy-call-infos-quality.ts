@@ -14,7 +14,7 @@ export default {
   ...OWN_CALLS,
   ...PAGED_LIST,
   where: 'c.satisfaction IS NOT NULL',
-  conditions: conditionObject({ ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), score }),
+  conditions: conditionObject({ ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), score }),
   columns: [...CALL_COLUMNS, SCORE],
   sorters: [...CALL_SORTERS, 'score'],
 } as const satisfies ReportSchema;

@@ -23,6 +23,6 @@ export const linkFlag = { type: 'integer', enum: [0, 1], 'x-filter': { sql: 'c.l
 
 /** The usual filters of a call list over call_records c. */
 export const callFilters = {
-  ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), exactPhoneNo: exactPhone('c.phone_no'),
+  ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), exactPhoneNo: exactPhone('c.phone_no'),
   direction: direction('c.direction'), answered, calledBack, linkFlag, classification,
 } as const;

@@ -65,7 +65,7 @@ export const NEWEST_CALLS_FIRST = { defaultSort: { field: 'callTime', order: 'de
 
 export const CALL_CONDITIONS = {
   type: 'object',
-  properties: { ...dateRange('c.call_time'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction'), answered },
+  properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no'), phoneNo: phone('c.phone_no'), direction: direction('c.direction'), answered },
   additionalProperties: false,
 } as const;
 

@@ -17,7 +17,7 @@ export const clientChatId = { type: 'string', minLength: 1, maxLength: 64, patte
 /** Chats that were accessed in the date range, optionally of one seat. */
 export const CHAT_CONDITIONS = {
   type: 'object',
-  properties: { ...dateRange('ch.access_time'), userSeatNo: seat('ch.user_seat_no') },
+  properties: { ...dateRange('ch.access_time', 'today'), userSeatNo: seat('ch.user_seat_no') },
   additionalProperties: false,
 } as const;
 
@@ -131,7 +131,7 @@ export const chatsPerSeat = (way: 'web' | 'weixin') => ({
   ownSeat: ownSeat('ch.user_seat_no'),
   from: 'chats ch',
   where: chatSource(way),
-  conditions: { type: 'object', properties: { ...dateRange('ch.access_time'), userSeatNo: seat('ch.user_seat_no') }, additionalProperties: false },
+  conditions: { type: 'object', properties: { ...dateRange('ch.access_time', 'today'), userSeatNo: seat('ch.user_seat_no') }, additionalProperties: false },
   groupBy: ['ch.user_seat_no'],
   columns: [
     { key: 'userSeatNo', sql: 'ch.user_seat_no', format: 'text' },

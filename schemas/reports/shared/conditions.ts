@@ -28,10 +28,16 @@ export const dateRange = <S extends string, P extends DefaultPeriod = never>(sql
  * startTime / endTime over rows that span a time ([sql, until), a status log): a row matches when
  * it overlaps the period, so a log across the period's start counts its part inside.
  */
-export const spanRange = <S extends string, U extends string>(sql: S, until: U) => ({
-  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from', until } },
-  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' } },
+export const spanRange = <S extends string, U extends string, P extends DefaultPeriod = never>(sql: S, until: U, period?: P) => ({
+  startTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'from', until }, ...byDefault(period) },
+  endTime: { ...BOUND, 'x-filter': { sql, op: 'range', bound: 'to' }, ...byDefault(period) },
 }) as const;
+
+/** A range's bounds without their default period: a report over old records (the archive) opens on all of them. */
+export function anyTime<const P extends { readonly startTime: object; readonly endTime: object }>(properties: P) {
+  const strip = <B extends object>(bound: B) => Object.fromEntries(Object.entries(bound).filter(([key]) => key !== 'x-default')) as Omit<B, 'x-default'>;
+  return { ...properties, startTime: strip(properties.startTime), endTime: strip(properties.endTime) };
+}
 
 /** A seat number, equal; picked from the seats (the users' options, userManagement/getUserSeatOptions). */
 export const seat = <S extends string>(sql: S) => ({ type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$', 'x-options': 'users', 'x-filter': { sql, op: 'eq' } }) as const;

@@ -2,6 +2,7 @@ import type { ReportSchema } from '../../report-types.ts';
 import allCallReportByPage from '../all-call-report-by-page.ts';
 import allCallReportTotal from '../all-call-report-total.ts';
 import comprehensive from '../comprehensive-by-conditions.ts';
+import { anyTime } from './conditions.ts';
 
 /**
  * Reports the server derives in code (server/api/derived-reports.ts) instead of loading them
@@ -20,6 +21,8 @@ export const ARCHIVED_CALLS = {
   id: 'oldAllCallReportByPage',
   description: 'One page of the call report over archived records (older than the retention window, REPORT_ARCHIVE_MONTHS).',
   endpoint: { module: 'CallReport', action: 'getOldAllCallReportByPage' },
+  // Archived calls are months old: the screen opens on all of them, not on today's (none).
+  conditions: { ...allCallReportByPage.conditions, properties: anyTime(allCallReportByPage.conditions.properties) },
   menu: { parent: 'reportcall', path: '/reportcall/archive', icon: 'FieldTimeOutlined', order: 90 },
 } as const satisfies ReportSchema;
 

@@ -8,7 +8,7 @@ import { LOG_END } from './kpi.ts';
  */
 export const STATUS_CONDITIONS = {
   type: 'object',
-  properties: { ...spanRange('s.s_start_time', LOG_END), userSeatNo: seat('s.user_seat_no') },
+  properties: { ...spanRange('s.s_start_time', LOG_END, 'today'), userSeatNo: seat('s.user_seat_no') },
   additionalProperties: false,
 } as const;
 
