@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { compile, pendingValidators, routeValidator, warmValidators, type Check } from '../../server/http/validate.ts';
+import { compile, partFor, pendingValidators, routeValidator, warmValidators, type Check } from '../../server/http/validate.ts';
 
 /**
  * Request schemas compile on first use, and the rest once the server is ready (issue 26 item 5:
@@ -54,5 +54,28 @@ describe('request schemas compiled on first use', () => {
     expect(String(failed[0]!.error)).toMatch(/notAKeyword/);
     // Running the broken check throws its compile error (a 500 in a route), as it did at start before.
     expect(() => broken({}, 'en')).toThrow(/notAKeyword/);
+  });
+
+  it("a fixed value is checked at start against the part of the schema it uses, which refuses what the whole would, and leaves the whole uncompiled", () => {
+    const [seat, day, other] = [fresh(), fresh(), fresh()];
+    const whole = { type: 'object', additionalProperties: false, required: [day], properties: {
+      [seat]: { type: 'string', pattern: '^[0-9]{1,16}$' }, [day]: { type: 'string', maxLength: 10 }, [other]: { type: 'integer' } } } as const;
+    const fullCheck: Check<Record<string, unknown>> = compile(whole);
+    const waiting = pendingValidators();
+    const partOf = (value: Record<string, unknown>) => {
+      const check: Check<Record<string, unknown>> = compile(partFor(whole, value));
+      return () => check(value, 'en');
+    };
+    expect(partFor(whole, { [seat]: '81', [day]: '2026-11-28' }).properties).toEqual({ [seat]: whole.properties[seat], [day]: whole.properties[day] });
+    expect(partOf({ [seat]: '81', [day]: '2026-11-28' })).not.toThrow();
+    // The same refusals as the whole: a bad value, a required key missing, an unknown key.
+    const refused = [{ [seat]: 'eighty-one', [day]: '2026-11-28' }, { [seat]: '81' }, { [day]: '2026-11-28', nope: 1 }];
+    for (const value of refused) expect(partOf(value)).toThrow(expect.objectContaining({ status: 400 }));
+    // The part checks never compiled the whole: it is still waiting, until it runs.
+    expect(pendingValidators()).toBe(waiting);
+    for (const value of refused) expect(() => fullCheck(value, 'en')).toThrow(expect.objectContaining({ status: 400 }));
+    // Equal parts of different schemas are one schema (one validator).
+    expect(JSON.stringify(partFor(whole, { [day]: 'x' }))).toBe(JSON.stringify(partFor({ ...whole, properties: { [day]: whole.properties[day], z: { type: 'null' } } }, { [day]: 'y' })));
+    expect(Object.keys(partFor(whole, { [seat]: '81' }).properties).sort()).toEqual([seat, day].sort());
   });
 });
