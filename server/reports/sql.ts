@@ -4,7 +4,7 @@ import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import { binder, limitOf, orderOf, rangeEnd, rangeStart, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
-import { PERIOD } from '../../schemas/report-types.ts';
+import { KNOWN_TOTAL, PERIOD } from '../../schemas/report-types.ts';
 import type { ReportModel } from './model.ts';
 
 /** The caller's own-seat condition, under a key no request can send (validation admits only declared keys). */
@@ -183,8 +183,14 @@ export async function runReport(db: Queryable, model: ReportModel, c: Conditions
   if (st.combined) return unpackCombined(model, await db.query<Record<string, unknown>>(st.combined.sql, st.combined.params));
   const count = () => db.query<{ n: number }>(st.count.sql, st.count.params).then((r) => r[0]!.n);
   const rows = db.query<Record<string, unknown>>(st.rows.sql, st.rows.params);
-  // Past the first page the count is always needed: start it with the rows.
-  const total = st.offset > 0 ? count() : rows.then((list) => (list.length < st.pageSize ? list.length : count()));
+  const known = c[KNOWN_TOTAL];
+  // A page that is not full ends the list: the rows before it and its own are all there are.
+  const counted = (list: unknown[], otherwise: () => Promise<number>) => (list.length < st.pageSize ? Promise.resolve(st.offset + list.length) : otherwise());
+  const total = typeof known === 'number' && st.offset > 0
+    // A later page with the total an earlier page answered: no count, unless the rows say there are more.
+    ? rows.then((list) => counted(list, () => (st.offset + list.length <= known ? Promise.resolve(known) : count())))
+    // Past the first page the count is otherwise always needed: start it with the rows.
+    : st.offset > 0 ? count() : rows.then((list) => counted(list, count));
   const totals = st.totals ? db.query<Record<string, unknown>>(st.totals.sql, st.totals.params).then((r) => r[0] ?? {}) : undefined;
   const [list, n, t] = await Promise.all([rows, total, totals]);
   return { list, total: n, ...(t ? { totals: t } : {}) };

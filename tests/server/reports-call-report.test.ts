@@ -45,6 +45,26 @@ describe('getFullCallReport', () => {
     expect((await report(day)).body.data.list).toHaveLength(7);
   });
 
+  it('a later page that names the total an earlier page answered runs no count, unless its rows say there are more; a last page counts itself', async () => {
+    const counts = (sql: string[]) => sql.filter((q) => /^SELECT count\(\*\) AS n\b/.test(q)).length;
+    let res: Awaited<ReturnType<typeof report>> | undefined;
+    // Page 2 of 3 rows, full: without knownTotal it counts; with it, it answers it as is.
+    expect(counts(await reportSqlDuring(s.ctx.db, async () => { res = await report({ ...day, pageSize: 3, pageNo: 2 }); }))).toBe(1);
+    expect(res!.body.data.total).toBe(7);
+    expect(counts(await reportSqlDuring(s.ctx.db, async () => { res = await report({ ...day, pageSize: 3, pageNo: 2, knownTotal: 7 }); }))).toBe(0);
+    expect(res!.body.data.total).toBe(7);
+    expect(res!.body.data.list).toHaveLength(3);
+    // A known total the rows contradict (6 rows already by page 2 of 3, and it says 5) is counted again.
+    expect(counts(await reportSqlDuring(s.ctx.db, async () => { res = await report({ ...day, pageSize: 3, pageNo: 2, knownTotal: 5 }); }))).toBe(1);
+    expect(res!.body.data.total).toBe(7);
+    // The last page (1 row of 3) is the end: 6 + 1, whatever the known total said, and no count.
+    expect(counts(await reportSqlDuring(s.ctx.db, async () => { res = await report({ ...day, pageSize: 3, pageNo: 3, knownTotal: 100 }); }))).toBe(0);
+    expect(res!.body.data.total).toBe(7);
+    // Page 1 ignores it: the first page's count is the one later pages trust.
+    expect((await report({ ...day, pageSize: 3, pageNo: 1, knownTotal: 100 })).body.data.total).toBe(7);
+    for (const bad of [-1, 1.5, 'seven', 2 ** 31]) expect((await report({ ...day, pageSize: 3, pageNo: 2, knownTotal: bad })).status).toBe(400);
+  });
+
   it('filters by seat and by part of the customer number; an instant bound cuts within the day', async () => {
     expect((await report({ ...day, userSeatNo: '9102' })).body.data.total).toBe(3);
     expect((await report({ ...day, phoneNo: '00003' })).body.data.list.map((r: { callId: string }) => r.callId)).toEqual(['fx-3']);

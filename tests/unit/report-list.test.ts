@@ -189,6 +189,32 @@ describe('report data provider', () => {
     expect(post).toHaveBeenCalledWith('/api/CallReport/getAgentcallsynthesis', { pageNo: 2, pageSize: 20, startTime: '2024-05-01', sortField: 'answered', sortOrder: 'desc' });
   });
 
+  it('names to a later page the total that an earlier page of the same conditions answered, for a minute', async () => {
+    let clock = 1_000_000;
+    const post = vi.fn(async () => ({ code: 200, msg: 'ok', data: { list: [{ callId: 'a' }], total: 41 } }));
+    const provider = createReportProvider('', { post, get: vi.fn() } as unknown as Http, (key) => key, () => clock);
+    const page = (currentPage: number, seat = '1001') => provider.getList({
+      resource: 'reports/fullCallReport', meta: { module: 'CallReport', action: 'getFullCallReport' },
+      pagination: { currentPage, pageSize: 20 }, filters: [{ field: 'userSeatNo', operator: 'eq', value: seat }],
+    });
+    const sent = () => (post.mock.calls.at(-1) as unknown as [string, Record<string, unknown>])[1];
+    await page(1);
+    expect(sent()).toEqual({ pageNo: 1, pageSize: 20, userSeatNo: '1001' });
+    await page(2);
+    expect(sent()).toEqual({ pageNo: 2, pageSize: 20, userSeatNo: '1001', knownTotal: 41 });
+    // Other conditions are another total; page 1 never names one.
+    await page(2, '1002');
+    expect(sent()).not.toHaveProperty('knownTotal');
+    await page(1);
+    expect(sent()).not.toHaveProperty('knownTotal');
+    // A minute after it was counted, a later page counts again.
+    clock += 60_000;
+    await page(3);
+    expect(sent()).not.toHaveProperty('knownTotal');
+    await page(4);
+    expect(sent()).toHaveProperty('knownTotal', 41);
+  });
+
   it("types the conditions the page's URL gave back as text by the report's conditions", async () => {
     const { post, provider } = answer({ list: [], total: 0 });
     await provider.getList({
