@@ -186,10 +186,21 @@ export interface ReportAnswer<Row = Record<string, unknown>> {
   list: Row[];
   total: number;
   totals?: Record<string, unknown>;
+  /** Asked with WITH_CHART: the first CHART_ROWS rows in the page's order, which the chart draws. */
+  chart?: Row[];
 }
 
+/** The most rows a report's chart draws: the server's page-size cap. */
+export const CHART_ROWS = 1000;
+/**
+ * A paged report with a chart asks for its page and its chart's rows in one request (`withChart:
+ * true`): one statement when the page lies among the first CHART_ROWS rows, since a grouped
+ * report computes every group for any page (issue 26 item 3: the screens asked twice).
+ */
+export const WITH_CHART = 'withChart';
+
 /** The paging and sort conditions the engine adds to a paged report's own. */
-export interface PagingConditions { pageNo?: number; pageSize?: number; sortField?: string; sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend'; knownTotal?: number }
+export interface PagingConditions { pageNo?: number; pageSize?: number; sortField?: string; sortOrder?: 'asc' | 'desc' | 'ascend' | 'descend'; knownTotal?: number; withChart?: boolean }
 
 /**
  * A later page of a paged report may carry the total that an earlier page of the same conditions

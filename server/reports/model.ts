@@ -1,4 +1,4 @@
-import { KNOWN_TOTAL, KNOWN_TOTAL_SCHEMA, PERIOD, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
+import { KNOWN_TOTAL, KNOWN_TOTAL_SCHEMA, PERIOD, WITH_CHART, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
 import { DEFAULT_PERIOD_NAMES } from '../../schemas/report-defaults.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
@@ -34,7 +34,7 @@ export interface ReportModel {
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 const NAME = /^[A-Za-z0-9_]+$/;
 /** Wire names the engine gives paged reports; a condition may not take them. */
-const PAGING_KEYS = ['pageNo', 'pageSize', 'sortField', 'sortOrder', KNOWN_TOTAL];
+const PAGING_KEYS = ['pageNo', 'pageSize', 'sortField', 'sortOrder', KNOWN_TOTAL, WITH_CHART];
 
 const capped = (c: ReportColumn) => (c.cap === undefined ? c.sql : `LEAST(${c.sql}, ${c.cap})`);
 
@@ -107,7 +107,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   const usesPeriod = schema.columns.some((c) => c.sql.includes(PERIOD.start) || c.sql.includes(PERIOD.end));
   if (usesPeriod && !ranges.length) fail('a column uses the period (PERIOD) but the conditions have no range pair');
   if (schema.paged) {
-    Object.assign(validation, PAGING, { [KNOWN_TOTAL]: KNOWN_TOTAL_SCHEMA });
+    Object.assign(validation, PAGING, { [KNOWN_TOTAL]: KNOWN_TOTAL_SCHEMA }, schema.chart ? { [WITH_CHART]: { type: 'boolean' } } : {});
     if (schema.initialPageSize !== undefined && (schema.initialPageSize < 1 || schema.initialPageSize > PAGING.pageSize.maximum)) fail('initialPageSize out of 1..1000');
   } else {
     validation.sortOrder = PAGING.sortOrder;

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import { binder, limitOf, orderOf, rangeEnd, rangeStart, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
-import { KNOWN_TOTAL, PERIOD } from '../../schemas/report-types.ts';
+import { CHART_ROWS, KNOWN_TOTAL, PERIOD, WITH_CHART } from '../../schemas/report-types.ts';
 import type { ReportModel } from './model.ts';
 
 /** The caller's own-seat condition, under a key no request can send (validation admits only declared keys). */
@@ -179,6 +179,7 @@ function totalsSql(model: ReportModel, base: string, fromWhere: string): string 
  * goes to its own pooled connection; PGlite queues them on its one connection.
  */
 export async function runReport(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<ReportAnswer> {
+  if (c[WITH_CHART] === true) return withChart(db, model, c, user);
   const st = reportStatements(model, c, user);
   if (st.combined) return unpackCombined(model, await db.query<Record<string, unknown>>(st.combined.sql, st.combined.params));
   const count = () => db.query<{ n: number }>(st.count.sql, st.count.params).then((r) => r[0]!.n);
@@ -194,4 +195,23 @@ export async function runReport(db: Queryable, model: ReportModel, c: Conditions
   const totals = st.totals ? db.query<Record<string, unknown>>(st.totals.sql, st.totals.params).then((r) => r[0] ?? {}) : undefined;
   const [list, n, t] = await Promise.all([rows, total, totals]);
   return { list, total: n, ...(t ? { totals: t } : {}) };
+}
+
+/**
+ * A paged report's page with its chart's rows, the first CHART_ROWS in the page's order (WITH_CHART).
+ * When the page lies among them, one run of the report for those rows answers both (a grouped
+ * report computes every group for any page; a detail list counts as a first page does); a page
+ * past them runs the two at once.
+ */
+async function withChart(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<ReportAnswer> {
+  const { [WITH_CHART]: _asked, ...page } = c;
+  const { offset, pageSize } = reportStatements(model, page, user);
+  const { [KNOWN_TOTAL]: _known, ...first } = page;
+  const wide = { ...first, pageNo: 1, pageSize: CHART_ROWS };
+  if (offset + pageSize <= CHART_ROWS) {
+    const all = await runReport(db, model, wide, user);
+    return { ...all, list: all.list.slice(offset, offset + pageSize), chart: all.list };
+  }
+  const [answer, chart] = await Promise.all([runReport(db, model, page, user), runReport(db, model, wide, user)]);
+  return { ...answer, chart: chart.list };
 }

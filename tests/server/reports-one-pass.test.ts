@@ -49,6 +49,36 @@ describe('grouped reports in one pass', () => {
     expect(answer).toMatchObject({ total: 2, totals: { offered: 5, answered: 3, satisfaction: 0.6667 } });
   });
 
+  it('a page asked with its chart (withChart) comes with the first 1000 rows in its order, from the same one statement', async () => {
+    const m = model('agentCallSynthesis');
+    const c = { startTime: DAY, endTime: DAY, sortField: 'offered', sortOrder: 'desc' };
+    let answer: Awaited<ReturnType<typeof runReport>> | undefined;
+    const sql = await reportSqlDuring(s.ctx.db, async () => { answer = await runReport(s.ctx.db, m, { ...c, pageNo: 2, pageSize: 1, withChart: true }); });
+    expect(sql.filter((q) => q.includes('FROM call_records c WHERE c.call_time'))).toHaveLength(1);
+    const all = await separately(m, { ...c, pageNo: 1, pageSize: 1000 });
+    expect(answer).toEqual({ ...(await separately(m, { ...c, pageNo: 2, pageSize: 1 })), chart: all.list });
+    expect(answer!.chart).toHaveLength(2);
+    // A page past the chart's rows is read on its own beside them: two statements, the same answers.
+    const past = { ...c, pageNo: 51, pageSize: 20 };
+    const sqlPast = await reportSqlDuring(s.ctx.db, async () => { answer = await runReport(s.ctx.db, m, { ...past, withChart: true }); });
+    expect(sqlPast.filter((q) => q.includes('FROM call_records c WHERE c.call_time'))).toHaveLength(2);
+    expect(answer).toEqual({ ...(await separately(m, past)), chart: all.list });
+  });
+
+  it('withChart is taken by paged reports with a chart only, as a boolean', async () => {
+    const token = await s.login('supervisor', 'super123');
+    const post = (action: string, body: object) => s.call('POST', `/api/CallReport/${action}`, { token, body, headers: { 'accept-language': 'en' } });
+    const ok = await post('getAgentcallsynthesis', { startTime: DAY, endTime: DAY, pageSize: 1, withChart: true });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.list).toHaveLength(1);
+    expect(ok.body.data.chart).toHaveLength(2);
+    expect((await post('getAgentcallsynthesis', { startTime: DAY, endTime: DAY, withChart: 'yes' })).status).toBe(400);
+    // The call list has no chart: the key is not one of its conditions.
+    const refused = await post('getFullCallReport', { startTime: DAY, endTime: DAY, withChart: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/withChart/);
+  });
+
   it('a page past the last group is empty and still has the count and the totals', async () => {
     const m = model('agentCallSynthesis');
     const c = { startTime: DAY, endTime: DAY, pageNo: 3, pageSize: 1 };

@@ -215,6 +215,16 @@ describe('report data provider', () => {
     expect(sent()).toHaveProperty('knownTotal', 41);
   });
 
+  it("asks a paged report with a chart for its chart's rows with the page, and hands them on", async () => {
+    const { post, provider } = answer({ list: [{ userSeatNo: '1001' }], total: 2, chart: [{ userSeatNo: '1001' }, { userSeatNo: '1002' }] });
+    const meta = reportList({ ...synthesis, paged: true }, say, byId).meta;
+    expect(meta).toMatchObject({ chart: true });
+    expect(reportList({ ...synthesis, paged: false }, say, byId).meta).not.toHaveProperty('chart');
+    const got = await provider.getList({ resource: 'reports/agentCallSynthesis', meta, pagination: { currentPage: 1, pageSize: 1 } });
+    expect(post).toHaveBeenCalledWith('/api/CallReport/getAgentcallsynthesis', { pageNo: 1, pageSize: 1, withChart: true });
+    expect(got).toMatchObject({ data: [{ userSeatNo: '1001' }], total: 2, chart: [{ userSeatNo: '1001' }, { userSeatNo: '1002' }] });
+  });
+
   it("types the conditions the page's URL gave back as text by the report's conditions", async () => {
     const { post, provider } = answer({ list: [], total: 0 });
     await provider.getList({

@@ -35,7 +35,7 @@ export default function ReportPage({ id }: { id: string }) {
     <ListView
       key={id}
       description={description}
-      {...(chart ? { extra: (rows, filters) => <ReportChart chart={chart} columns={description.columns} rows={rows} {...(report.paged ? { whole: { description, filters } } : {})} /> } : {})}
+      {...(chart ? { extra: (rows, answer) => <ReportChart chart={chart} columns={description.columns} rows={rows} {...(report.paged && answer?.chart ? { whole: { rows: answer.chart, total: answer.total ?? answer.chart.length } } : {})} /> } : {})}
       {...(report.export ? { headerButtons: <ExportButton report={report} /> } : {})}
     />
   );

@@ -121,6 +121,8 @@ export function reportList(report: ReportView, t: ReportTranslate, lookup: Repor
     meta: {
       module: report.endpoint.module, action: report.endpoint.action, conditions: report.conditions.properties,
       labels: Object.fromEntries(Object.keys(report.conditions.properties).map((key) => [key, t(conditionLabelKeys(report, key))])),
+      // A paged report's chart rows come with each page (report-provider.ts): one request a screen.
+      ...(report.chart && report.paged ? { chart: true } : {}),
     },
     title: t(reportTitleKey(report)),
     // Spec section 2 names the call report's button Query (查询), not the entity lists' Search.

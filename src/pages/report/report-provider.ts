@@ -3,7 +3,7 @@ import { buildListBody } from '../../../data-providers/condition-body';
 import { endpoint, type ConditionMeta } from '../../../data-providers/data';
 import { unwrapList } from '../../../data-providers/envelope';
 import type { PropertySchema } from '../../../schemas/types';
-import { KNOWN_TOTAL } from '../../../schemas/report-types';
+import { KNOWN_TOTAL, WITH_CHART } from '../../../schemas/report-types';
 import { typedConditions } from '../../../schemas/entity';
 import type { Http } from '../../../data-providers/http';
 import { ApiError, userFacing } from '../../../data-providers/http-error';
@@ -14,6 +14,8 @@ export type ReportMeta = ConditionMeta & {
   conditions?: Readonly<Record<string, PropertySchema>>;
   /** Its conditions' labels as the filter bar shows them (the report's own words first): an error names the fields so. */
   labels?: Readonly<Record<string, string>>;
+  /** A paged report with a chart: each page comes with the chart's rows (WITH_CHART), in one request. */
+  chart?: boolean;
 };
 
 /** How long a report's total is named to the server for its later pages (new calls may have come since). */
@@ -25,7 +27,7 @@ const TOTALS_KEPT = 50;
  * The 'reports' data provider: a report page's list posts its condition object
  * (`{pageNo, pageSize, ...conditions, sortField, sortOrder}`, as every list does) to the
  * report's endpoint, named in meta, and keeps the answer's totals row beside the page:
- * `{list, total, totals?}` becomes `{data, total, totals}`; a later page names the total its
+ * `{list, total, totals?, chart?}` becomes `{data, total, totals, chart}`; a later page names the total its
  * conditions' earlier page answered (KNOWN_TOTAL). Reports are read-only, so the
  * provider only lists; the app's one HTTP client carries the calls.
  */
@@ -39,12 +41,12 @@ export function createReportProvider(apiUrl: string, http: Http, t: Translate, n
   return {
     getApiUrl: () => apiUrl,
     getList: async <T extends BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
-      const { module, action, conditions, labels = {} } = (meta ?? {}) as ReportMeta;
+      const { module, action, conditions, labels = {}, chart } = (meta ?? {}) as ReportMeta;
       if (!module || !action) throw new Error(`Report ${resource}: meta names no endpoint`);
       const url = endpoint(apiUrl, resource, { module, action }, action);
       try {
         // Filters read back from the page's URL are text (a minimum of seconds too): typed by the report's conditions.
-        const request = typedConditions(conditions, buildListBody({ pagination, filters, sorters }));
+        const request: Record<string, unknown> = { ...typedConditions(conditions, buildListBody({ pagination, filters, sorters })), ...(chart ? { [WITH_CHART]: true } : {}) };
         const { pageNo, ...same } = request;
         const key = `${url} ${JSON.stringify(same)}`;
         const earlier = answered.get(key);
@@ -57,8 +59,8 @@ export function createReportProvider(apiUrl: string, http: Http, t: Translate, n
           answered.set(key, { total: page.total, at: now() });
           if (answered.size > TOTALS_KEPT) answered.delete(answered.keys().next().value!);
         }
-        const { totals } = (body.data ?? {}) as { totals?: Record<string, unknown> };
-        return totals ? { ...page, totals } : page;
+        const { totals, chart: chartRows } = (body.data ?? {}) as { totals?: Record<string, unknown>; chart?: T[] };
+        return { ...page, ...(totals ? { totals } : {}), ...(Array.isArray(chartRows) ? { chart: chartRows } : {}) };
       } catch (error) {
         // The server's field names read as the filter bar's labels (the report's own words: "To", not "End date").
         const label = (field: string) => labels[field] ?? t(`reports.conditions.${field}`, { defaultValue: field });

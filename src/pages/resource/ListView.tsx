@@ -13,14 +13,17 @@ import { filtersFromValues, valuesFromFilters, type ColumnDescription, type List
 const missingOf = (required: readonly string[], filters: readonly CrudFilter[]) =>
   required.filter((key) => !filters.some((f) => 'field' in f && f.field === key && f.value !== undefined && f.value !== null && f.value !== ''));
 
+/** A list's answer as the data provider gives it: a report's adds its totals row and chart rows. */
+export interface ListAnswer { total?: number; totals?: Record<string, unknown>; chart?: readonly BaseRecord[] }
+
 export interface ListViewProps {
   description: ListDescription;
   /** The row's buttons (an entity's show/edit/delete); `compact` asks for icons only. */
   rowActions?: (record: BaseRecord, compact: boolean) => ReactNode;
   /** Rendered beside the title (an entity's create button); a function receives Refine's default buttons. */
   headerButtons?: ComponentProps<typeof List>['headerButtons'];
-  /** Shown between the filter bar and the table, given the page's rows and the filters in force (a report's chart). */
-  extra?: (rows: readonly BaseRecord[], filters: readonly CrudFilter[]) => ReactNode;
+  /** Shown between the filter bar and the table, given the page's rows and the list's whole answer (a report's chart). */
+  extra?: (rows: readonly BaseRecord[], answer: ListAnswer | undefined) => ReactNode;
 }
 
 /** A cell's widest on a phone: about half the screen, so the columns beside it show too. */
@@ -122,7 +125,7 @@ export function ListView({ description, rowActions, headerButtons, extra }: List
   return (
     <List resource={description.resource} title={description.title} breadcrumb={false} {...(headerButtons !== undefined ? { headerButtons } : {})}>
       <FilterBar filters={filters} formProps={searchFormProps} searchLabel={description.searchLabel} />
-      {extra?.(tableProps.dataSource ?? [], applied)}
+      {extra?.(tableProps.dataSource ?? [], tableQuery.data as ListAnswer | undefined)}
       {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 16 }} data-testid="list-error" />}
       {missing.length > 0 && (
         <Alert
