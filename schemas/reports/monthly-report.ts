@@ -2,6 +2,8 @@ import type { ReportSchema } from '../report-types.ts';
 import { dateRange } from './shared/conditions.ts';
 import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
 
+const MONTH = "date_trunc('month', c.call_time)";
+
 /** Per month: the synthesis figures. */
 export default {
   id: 'monthlyReport',
@@ -11,8 +13,10 @@ export default {
   menu: { parent: 'reportcall', path: '/reportcall/monthlyreport', icon: 'CalendarOutlined', order: 50 },
   from: 'call_records c',
   conditions: { type: 'object', properties: dateRange('c.call_time', 'lastFullMonth'), additionalProperties: false },
-  columns: [{ key: 'month', sql: "to_char(c.call_time, 'YYYY-MM')", format: 'text' }, ...SYNTHESIS_COLUMNS],
-  groupBy: ["to_char(c.call_time, 'YYYY-MM')"],
+  // Grouped by the month's start (a timestamp), named as text once a group: formatting every call's
+  // time to group on strings cost a sort of all of them (issue 26 item 3).
+  columns: [{ key: 'month', sql: `to_char(${MONTH}, 'YYYY-MM')`, format: 'text' }, ...SYNTHESIS_COLUMNS],
+  groupBy: [MONTH],
   sorters: ['month'],
   defaultSort: { field: 'month', order: 'asc' },
   paged: false,

@@ -1,7 +1,8 @@
 import type { ReportSchema } from '../report-types.ts';
 import { CHAT_CONDITIONS, CHAT_FIGURE, CHAT_REPORT, chatSource } from './shared/chat.ts';
 
-const DAY = "to_char(ch.access_time, 'YYYY-MM-DD')";
+/** The day in the server's zone, grouped as a date (not as text: formatting every row cost a sort on strings). */
+const DAY = 'ch.access_time::date';
 
 /** WeChat chats per day: the trend of the WeChat channel. */
 export default {
