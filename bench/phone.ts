@@ -22,7 +22,7 @@ import { EslClient } from '../server/telephony/esl/client.ts';
 import { ESL_EVENTS } from '../server/telephony/index.ts';
 import { startSimulator } from '../server/telephony/sim/index.ts';
 import { parseMessage } from '../schemas/protocol/phone.ts';
-import { benchDatabase, machine, startBenchServer, writeFigures } from './support/server.ts';
+import { benchDatabase, countersBetween, machine, startBenchServer, topStatements, writeFigures } from './support/server.ts';
 
 const SOCKETS = 500;
 const CALLS_PER_SECOND = 6;
@@ -129,6 +129,8 @@ try {
     busy.delete(i);
   };
   let rssPeak = rssConnected;
+  const loadAtStart = os.loadavg().map(round);
+  const countersAtStart = await server.counters();
   const started = Date.now();
   const eventsAtStart = switchEvents;
   const calls: Array<Promise<void>> = [];
@@ -140,6 +142,10 @@ try {
   await Promise.all(calls);
   const elapsed = (Date.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, 1000)); // the last messages in flight
+  // What the calls asked of the database and the server's CPU (heartbeats included: they run no statement).
+  const countersAtEnd = await server.counters();
+  const database = countersBetween(countersAtStart, countersAtEnd);
+  const placed = calls.length;
   const all = Object.values(latencies).flat().sort((a, b) => a - b);
   const stats = (list: number[]) => {
     const s = [...list].sort((a, b) => a - b);
@@ -153,7 +159,10 @@ try {
     heartbeats: { sent: beatsSent, answered: beatsAnswered },
     serverRssMb: { idle: round(rssIdle), with500Sockets: round(rssConnected), peak: round(rssPeak) },
     target: { p99Ms: 50, met: pct(all, 99) <= 50 && expected === received },
-    machine: machine(), loadAverage: os.loadavg().map(round),
+    database: { statements: database.statements, busyMs: database.busyMs, serverCpuMs: database.cpuMs,
+      perCall: { statements: round(database.statements / placed), busyMs: round(database.busyMs / placed), serverCpuMs: round(database.cpuMs / placed) },
+      mostRun: topStatements(countersAtStart, countersAtEnd) },
+    machine: machine(), loadAverage: { startOfLoad: loadAtStart, end: os.loadavg().map(round) },
   });
 } finally {
   for (const t of timers) clearTimeout(t);

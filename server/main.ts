@@ -80,9 +80,12 @@ export async function runServer(config = loadConfig()): Promise<void> {
   // Benchmarks read what the process asked of the database: SIGUSR2 writes the counters there.
   const countersFile = process.env.DB_COUNTERS_FILE;
   if (countersFile) {
+    // Each statement's share too (DbCounters.bySql), so a benchmark can say which statements its load runs.
+    ctx.db.counters.bySql = new Map();
     process.on('SIGUSR2', () => {
       const cpu = process.cpuUsage();
-      fs.writeFileSync(countersFile, JSON.stringify({ ...ctx.db.counters, cpuMs: (cpu.user + cpu.system) / 1000 }));
+      const { bySql, ...totals } = ctx.db.counters;
+      fs.writeFileSync(countersFile, JSON.stringify({ ...totals, cpuMs: (cpu.user + cpu.system) / 1000, bySql: Object.fromEntries(bySql ?? []) }));
     });
   }
   let closing = false;

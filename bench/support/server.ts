@@ -54,7 +54,13 @@ export interface BenchServer {
 }
 
 /** Statements sent, ms the database was busy (PGlite: its one thread), and the process's CPU ms, since it started. */
-export interface ServerCounters { statements: number; busyMs: number; cpuMs: number }
+export interface ServerCounters { statements: number; busyMs: number; cpuMs: number; bySql?: Record<string, { n: number; ms: number }> }
+
+/** The statements that ran most between two readings of the counters (by count), with their share of the time. */
+export function topStatements(a: ServerCounters, b: ServerCounters, count = 12): Array<{ sql: string; n: number; ms: number }> {
+  return Object.entries(b.bySql ?? {}).map(([sql, v]) => ({ sql, n: v.n - (a.bySql?.[sql]?.n ?? 0), ms: Math.round(v.ms - (a.bySql?.[sql]?.ms ?? 0)) }))
+    .filter((x) => x.n > 0).sort((x, y) => y.n - x.n).slice(0, count);
+}
 
 /** `b - a`, each figure rounded: what happened between two readings. */
 export const countersBetween = (a: ServerCounters, b: ServerCounters): ServerCounters => ({

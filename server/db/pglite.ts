@@ -9,11 +9,11 @@ type Meter = ReturnType<typeof meter>;
 function wrap(conn: Pick<PGlite, 'query' | 'exec'>, m: Meter): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await m.run(1, () => conn.query<T>(sql, params as unknown[]));
+      const res = await m.run(1, () => conn.query<T>(sql, params as unknown[]), sql);
       return res.rows;
     },
     async exec(sql: string) {
-      await m.run(1, () => conn.exec(sql));
+      await m.run(1, () => conn.exec(sql), sql);
     },
   };
 }

@@ -35,11 +35,11 @@ export async function openPostgres(url: string, timeZone: string, clockOffsetMs 
   const over = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params: readonly unknown[] = [], name?: string) {
       // A named statement is parsed and planned once per pooled connection (pg keeps it by name).
-      const res = await m.run(1, () => c.query({ text: sql, values: params as unknown[], ...(name ? { name } : {}) }));
+      const res = await m.run(1, () => c.query({ text: sql, values: params as unknown[], ...(name ? { name } : {}) }), sql);
       return res.rows as T[];
     },
     async exec(sql: string) {
-      await m.run(1, () => c.query(sql));
+      await m.run(1, () => c.query(sql), sql);
     },
   });
   return {

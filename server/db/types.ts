@@ -29,22 +29,39 @@ export type NotifyHandler = (payload: string) => void;
  * COMMIT count) and the milliseconds during which at least one was under way (on PGlite, whose
  * one database thread runs one at a time, the time that thread was taken). bench/ reads them.
  */
-export interface DbCounters { statements: number; busyMs: number }
+export interface DbCounters {
+  statements: number;
+  busyMs: number;
+  /**
+   * Set (to an empty map) by whoever wants each statement's share, keyed by its SQL's first 120
+   * characters: how many ran and their milliseconds from start to answer (a benchmark's server,
+   * server/main.ts with DB_COUNTERS_FILE). Left unset, nothing is recorded.
+   */
+  bySql?: Map<string, { n: number; ms: number }>;
+}
 
-/** Counts what `run` is given: `n` statements, timed while any is under way. */
-export function meter(): { counters: DbCounters; run<T>(n: number, work: () => Promise<T>): Promise<T> } {
+/** Counts what `run` is given: `n` statements, timed while any is under way (and by SQL when asked: DbCounters.bySql). */
+export function meter(): { counters: DbCounters; run<T>(n: number, work: () => Promise<T>, sql?: string): Promise<T> } {
   const counters: DbCounters = { statements: 0, busyMs: 0 };
   let open = 0;
   let since = 0;
   return {
     counters,
-    async run(n, work) {
+    async run(n, work, sql = '(transaction)') {
       counters.statements += n;
-      if (open++ === 0) since = performance.now();
+      const started = performance.now();
+      if (open++ === 0) since = started;
       try {
         return await work();
       } finally {
         if (--open === 0) counters.busyMs += performance.now() - since;
+        if (counters.bySql) {
+          const key = sql.replace(/\s+/g, ' ').trim().slice(0, 120);
+          const entry = counters.bySql.get(key) ?? { n: 0, ms: 0 };
+          entry.n += n;
+          entry.ms += performance.now() - started;
+          counters.bySql.set(key, entry);
+        }
       }
     },
   };

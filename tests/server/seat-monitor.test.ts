@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 import { twoInstances, type Instance } from '../security/two-instances.ts';
 import { monitorTiming } from '../../server/monitor/routes.ts';
+import { monitorReads } from '../../server/monitor/hub.ts';
+import { SEAT_MONITOR_ONE } from '../../server/api/callinfo-lookups.ts';
 import { setStatus } from './seat-fixtures.ts';
 import { isSeat, MONITOR_PATH as PATH, openStream } from '../support/monitor-stream.ts';
 
@@ -89,6 +91,39 @@ describe('seat monitor stream', () => {
     const unknown = await openStream(s.app, t.supervisor, '99999999999');
     await unknown.next((e) => e.event === 'snapshot');
     unknown.close();
+  });
+
+  it('with nobody watching (the last client left longer ago than the resume grace) a change is not read, and a resume over it gets the whole picture', async () => {
+    const grace = monitorReads.resumeGraceMs;
+    const key = SEAT_MONITOR_ONE.replace(/\s+/g, ' ').trim().slice(0, 120);
+    const reads = () => s.ctx.db.counters.bySql?.get(key)?.n ?? 0;
+    s.ctx.db.counters.bySql = new Map();
+    try {
+      monitorReads.resumeGraceMs = 50;
+      const first = await openStream(s.app, t.supervisor);
+      await first.next((e) => e.event === 'snapshot');
+      await setStatus(s.ctx.db, '8103', 2);
+      await first.next(isSeat('8103', 2));
+      expect(reads()).toBeGreaterThan(0);
+      const lastId = first.seen.at(-1)!.id!;
+      first.close();
+      await new Promise((r) => setTimeout(r, 300)); // past the grace, and the stream's close reached the hub
+      const before = reads();
+      await setStatus(s.ctx.db, '8103', 12);
+      await new Promise((r) => setTimeout(r, 300)); // the change's notifications reach the hub
+      expect(reads()).toBe(before);
+      // The change it missed was not read: it gets the whole picture, with the seat as it is now.
+      const again = await openStream(s.app, t.supervisor, lastId);
+      const snap = JSON.parse((await again.next((e) => e.event === 'snapshot')).data);
+      expect(snap.seats.find((r: { userSeatNo: string }) => r.userSeatNo === '8103')).toMatchObject({ status: 12 });
+      // Watched again: the next change is read and sent.
+      await setStatus(s.ctx.db, '8103', 3);
+      await again.next(isSeat('8103', 3));
+      again.close();
+    } finally {
+      monitorReads.resumeGraceMs = grace;
+      delete s.ctx.db.counters.bySql;
+    }
   });
 
   it('ends the stream when the session is revoked', async () => {
