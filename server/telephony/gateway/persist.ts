@@ -28,15 +28,31 @@ export async function markSurvey(db: Queryable, agentLeg: string): Promise<void>
   await db.query('INSERT INTO telephony_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [surveyMarker(agentLeg)]);
 }
 
+/**
+ * The columns derived from a call's times (ring seconds: create to answer, or to the end when
+ * unanswered; call seconds: answer to end; link_flag: answered), as SQL over three time expressions.
+ */
+const derived = (callTime: string, answer: string, destroy: string) => ({
+  link_flag: `CASE WHEN ${answer} IS NULL THEN 0 ELSE 1 END`,
+  ring_seconds: `GREATEST(0, COALESCE(round(extract(epoch FROM COALESCE(${answer}, ${destroy}) - ${callTime})), 0))::integer`,
+  call_seconds: `CASE WHEN ${answer} IS NULL OR ${destroy} IS NULL THEN 0 ELSE GREATEST(0, round(extract(epoch FROM ${destroy} - ${answer})))::integer END`,
+});
+const ANSWER = 'COALESCE(call_records.answer_time, EXCLUDED.answer_time)';
+const DESTROY = 'COALESCE(call_records.destroy_time, EXCLUDED.destroy_time)';
+const AS_INSERTED = derived('$5::timestamptz', '$6::timestamptz', '$7::timestamptz');
+const AS_MERGED = derived('call_records.call_time', ANSWER, DESTROY);
+
+/** One statement a call write: the upsert, whose columns only ever fill in, with the derived columns of the times it leaves. */
 const UPSERT_CALL = `
 INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, call_time, answer_time, destroy_time, hangup_cause,
-  satisfaction, queue, ivr, transfer_from, transfer_to, hold_seconds, record_path)
-VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8, $9, $10, $11, $12, $13, $14, $15)
+  satisfaction, queue, ivr, transfer_from, transfer_to, hold_seconds, record_path, link_flag, ring_seconds, call_seconds)
+VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8, $9, $10, $11, $12, $13, $14, $15,
+  ${AS_INSERTED.link_flag}, ${AS_INSERTED.ring_seconds}, ${AS_INSERTED.call_seconds})
 ON CONFLICT (call_id, call_time) DO UPDATE SET
   user_seat_no = CASE WHEN call_records.user_seat_no = '' THEN EXCLUDED.user_seat_no ELSE call_records.user_seat_no END,
   phone_no = CASE WHEN call_records.phone_no = '' THEN EXCLUDED.phone_no ELSE call_records.phone_no END,
-  answer_time = COALESCE(call_records.answer_time, EXCLUDED.answer_time),
-  destroy_time = COALESCE(call_records.destroy_time, EXCLUDED.destroy_time),
+  answer_time = ${ANSWER},
+  destroy_time = ${DESTROY},
   hangup_cause = CASE WHEN call_records.hangup_cause = '' THEN EXCLUDED.hangup_cause ELSE call_records.hangup_cause END,
   satisfaction = COALESCE(EXCLUDED.satisfaction, call_records.satisfaction),
   queue = CASE WHEN call_records.queue = '' THEN EXCLUDED.queue ELSE call_records.queue END,
@@ -44,16 +60,10 @@ ON CONFLICT (call_id, call_time) DO UPDATE SET
   transfer_from = CASE WHEN EXCLUDED.transfer_from = '' THEN call_records.transfer_from ELSE EXCLUDED.transfer_from END,
   transfer_to = CASE WHEN EXCLUDED.transfer_to = '' THEN call_records.transfer_to ELSE EXCLUDED.transfer_to END,
   hold_seconds = GREATEST(call_records.hold_seconds, EXCLUDED.hold_seconds),
-  record_path = CASE WHEN call_records.record_path = '' THEN EXCLUDED.record_path ELSE call_records.record_path END`;
-
-/** Ring seconds: create to answer, or to the end when unanswered; call seconds: answer to end. */
-const DERIVE = `
-UPDATE call_records SET
-  link_flag = CASE WHEN answer_time IS NULL THEN 0 ELSE 1 END,
-  ring_seconds = GREATEST(0, COALESCE(round(extract(epoch FROM COALESCE(answer_time, destroy_time) - call_time)), 0))::integer,
-  call_seconds = CASE WHEN answer_time IS NULL OR destroy_time IS NULL THEN 0
-                      ELSE GREATEST(0, round(extract(epoch FROM destroy_time - answer_time)))::integer END
-WHERE call_id = $1 AND call_time = $2::timestamptz`;
+  record_path = CASE WHEN call_records.record_path = '' THEN EXCLUDED.record_path ELSE call_records.record_path END,
+  link_flag = ${AS_MERGED.link_flag},
+  ring_seconds = ${AS_MERGED.ring_seconds},
+  call_seconds = ${AS_MERGED.call_seconds}`;
 
 async function writeCall(tx: Queryable, c: CallSnapshot): Promise<void> {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -61,7 +71,6 @@ async function writeCall(tx: Queryable, c: CallSnapshot): Promise<void> {
     c.callId, c.direction, c.seat, c.phone, c.callTime.toISOString(), iso(c.answerTime), iso(c.destroyTime), c.hangupCause,
     c.satisfaction, c.queue, c.ivr, c.transferFrom, c.transferTo, c.holdSeconds, c.recordPath,
   ]);
-  await tx.query(DERIVE, [c.callId, c.callTime.toISOString()]);
 }
 
 /** changeSeatStatus, unless the seat's open log began after `at` (a later event already moved the seat). */
@@ -152,12 +161,12 @@ export async function sweepEvents(db: Queryable): Promise<number> {
  */
 export async function settleEnded(db: Db, s: { live: string[]; seats: string[]; at: Date; afterCallSeconds: number }): Promise<string[]> {
   const at = s.at.toISOString();
-  const closed = await db.query<{ id: string; t: string }>(
-    `UPDATE call_records SET destroy_time = $1::timestamptz
+  const ended = derived('call_time', 'answer_time', '$1::timestamptz');
+  await db.query(
+    `UPDATE call_records SET destroy_time = $1::timestamptz,
+        link_flag = ${ended.link_flag}, ring_seconds = ${ended.ring_seconds}, call_seconds = ${ended.call_seconds}
       WHERE destroy_time IS NULL AND call_time < $1::timestamptz AND call_time > $1::timestamptz - interval '2 days'
-        AND NOT (call_id = ANY($2::text[]))
-      RETURNING call_id AS id, call_time AS t`, [at, s.live]);
-  for (const c of closed) await db.query(DERIVE, [c.id, new Date(c.t).toISOString()]);
+        AND NOT (call_id = ANY($2::text[]))`, [at, s.live]);
   const stuck = await db.query<{ seat: string }>(
     `SELECT DISTINCT user_seat_no AS seat FROM seat_status_logs
       WHERE s_end_time IS NULL AND status = ANY($1::smallint[]) AND s_start_time < $2::timestamptz AND NOT (user_seat_no = ANY($3::text[]))`,
