@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Input, Popover, Select, Space, Tag, theme, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
@@ -11,6 +11,7 @@ import { phoneStore, usePhone } from './phone';
 import type { Alert } from './rules';
 import { buttons, isOffline, statusChoices, statusColor, timerText, type PhoneAction } from './state-machine';
 import { TransferDialog } from './TransferDialog';
+import { useLabelsFit } from './use-labels-fit';
 
 /**
  * The phone bar in the header (spec sections 2 and 4): seat number, status selector (ready
@@ -50,9 +51,14 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
     phoneStore.getState().dismissNotice();
   }, [notice, message, t]);
 
+  // The full bar's buttons lose their labels, not their line, when the header is short of room.
+  const barRef = useRef<HTMLDivElement>(null);
+  const shownNow = agent ? buttons(agent) : [];
+  const labels = useLabelsFit(barRef, `${shownNow.join()}|${agent?.userSeatStatus ?? ''}|${agent?.phase ?? ''}|${compact}`);
+
   if (!agent) return null;
   const offline = isOffline(agent);
-  const shown = buttons(agent);
+  const shown = shownNow;
   const color = statusColor(agent.curStatus);
   // antd's tag text on its tint reads 3.4:1 (axe: color-contrast); one shade darker reads 5:1.
   const timerInk = color === 'green' ? colors.green8 : color === 'red' ? colors.red8 : undefined;
@@ -149,7 +155,7 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
           inputMode="tel"
         />
       )}
-      <PhoneButtons shown={shown} onAction={act} />
+      <PhoneButtons shown={shown} onAction={act} wrap={compact} iconsOnly={!compact && !labels} />
     </Space>
   );
   const dialog = <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />;
@@ -184,7 +190,7 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
     );
   }
   return (
-    <Space size={8} data-testid="phone-bar" style={{ maxWidth: '100%', overflowX: 'auto', overflowY: 'hidden' }}>
+    <Space ref={barRef} size={8} data-testid="phone-bar" data-labels={labels ? 'shown' : 'icons'} style={{ maxWidth: '100%', overflowX: 'auto', overflowY: 'hidden' }}>
       <Typography.Text strong data-testid="phone-seat" style={{ whiteSpace: 'nowrap' }}>
         {t('phone.seat', { seat: agent.userSeatNo || '0' })}
       </Typography.Text>

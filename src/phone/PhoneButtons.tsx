@@ -30,10 +30,17 @@ const DANGER: ReadonlySet<PhoneAction> = new Set(['hangup', 'hangupAll', 'leave'
 const PRIMARY: ReadonlySet<PhoneAction> = new Set(['dial', 'answer', 'completeTransfer']);
 
 /**
- * The buttons of the current state, each with its shortcut in the tooltip; the shortcuts work
- * anywhere on the page while their button is shown.
+ * The buttons of the current state, each with its name and shortcut in the tooltip; the shortcuts
+ * work anywhere on the page while their button is shown.
  */
-export function PhoneButtons({ shown, onAction }: { shown: readonly PhoneAction[]; onAction: (action: PhoneAction) => void }) {
+export function PhoneButtons({ shown, onAction, wrap = true, iconsOnly = false }: {
+  shown: readonly PhoneAction[];
+  onAction: (action: PhoneAction) => void;
+  /** Onto more lines when short of room (the phone's popover); the header's bar keeps one line. */
+  wrap?: boolean;
+  /** Icons without their labels (the header short of room): the name stays in the tooltip and aria-label. */
+  iconsOnly?: boolean;
+}) {
   const { t } = useTranslation();
 
   useEffect(() => {
@@ -48,7 +55,7 @@ export function PhoneButtons({ shown, onAction }: { shown: readonly PhoneAction[
   }, [shown, onAction]);
 
   return (
-    <Space size={4} wrap>
+    <Space size={4} wrap={wrap}>
       {shown.map((action) => (
         <Tooltip key={action} title={`${t(`phone.actions.${action}`)} (${shortcutText(action)})`}>
           <Button
@@ -61,7 +68,7 @@ export function PhoneButtons({ shown, onAction }: { shown: readonly PhoneAction[
             type={PRIMARY.has(action) ? 'primary' : 'default'}
             onClick={() => onAction(action)}
           >
-            {t(`phone.actions.${action}`)}
+            {iconsOnly ? null : t(`phone.actions.${action}`)}
           </Button>
         </Tooltip>
       ))}

@@ -26,7 +26,8 @@ export function PhoneSlot() {
   const narrow = useNarrow();
   if (!phoneBar || !phoneAllowedHere()) return null;
   return (
-    <div data-testid="phone-bar-slot" style={{ minWidth: 0 }}>
+    // All the header's free room: the bar measures it to know whether its buttons' labels fit (use-labels-fit.ts).
+    <div data-testid="phone-bar-slot" style={{ minWidth: 0, flex: 1 }}>
       <Suspense fallback={null}>
         <PhoneBar compact={narrow} />
       </Suspense>

@@ -141,3 +141,33 @@ test('a file reads by its name on both sides: in the widget and in the inbox', a
     await visitorContext.close();
   }
 });
+
+test("at a desk's 1280 px in English the phone bar keeps one line inside the header: its buttons show icons, and their labels come back with room", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'agent3', 'agent123');
+  // Ready: the bar's fullest idle state (status, dial box, Call, Restroom, After-call work).
+  await readyOnPhoneBar(page);
+  await page.getByTestId('language-en').click();
+  await expect(page.getByTestId('phone-timer')).toContainText('Ready');
+  const bar = page.getByTestId('phone-bar');
+  const call = page.getByTestId('phone-action-dial');
+  await expect(call).toBeVisible();
+  await expect(bar).toHaveAttribute('data-labels', 'icons');
+  const header = await box(page.getByTestId('shell-header'));
+  const buttons = page.getByTestId('phone-bar').locator('[data-testid^="phone-action-"]');
+  const boxes = await Promise.all((await buttons.all()).map(box));
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  for (const b of boxes) {
+    // Inside the header, and all on the one line of the first.
+    expect(b.y).toBeGreaterThanOrEqual(header.y);
+    expect(b.y + b.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(Math.abs(b.y - boxes[0]!.y)).toBeLessThan(2);
+  }
+  // The name is still the button's, for a screen reader and in its tooltip.
+  await expect(call).toHaveAccessibleName('Call');
+  await expect(call).not.toContainText('Call');
+  await shot(page, 'phone-bar-1280-en');
+  await page.setViewportSize({ width: 1700, height: 800 });
+  await expect(bar).toHaveAttribute('data-labels', 'shown');
+  await expect(call).toContainText('Call');
+});
