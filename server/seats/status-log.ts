@@ -14,6 +14,12 @@ export interface StatusChange {
   ifNoneOpen?: boolean;
   /** The pause reason (PAUSE_REASONS; '' for none): a new reason is a change of status too. */
   reason?: string;
+  /**
+   * Only when the seat's open status did not begin after `at`: a later event already moved the
+   * seat on (the gateway's events may be written out of order by two processes). Decided under
+   * the seat's lock.
+   */
+  ifLatest?: boolean;
 }
 
 export interface OpenStatus {
@@ -50,25 +56,31 @@ export async function changeSeatStatus(tx: Queryable, change: StatusChange): Pro
     [change.seat],
   );
   if (!user) return null;
-  const current = await openSeatStatus(tx, change.seat);
+  const at = change.at.toISOString();
+  // The open log, and whether it began after `at` (compared in SQL, at the database's precision).
+  const [found] = await tx.query<OpenStatus & { newer: boolean }>(
+    OPEN_STATUS_OF('$1', 'l.id, l.status, l.reason, l.s_start_time AS "sStartTime", l.s_start_time > $2::timestamptz AS newer'), [change.seat, at]);
+  const { newer = false, ...current } = found ?? {};
+  const open = found ? (current as OpenStatus) : null;
   const reason = change.reason ?? '';
-  if (current && (change.ifNoneOpen || (current.status === change.status && current.reason === reason))) return { changed: false, open: current };
-  await closeSeatStatus(tx, change.seat, change.at);
-  const [open] = await tx.query<OpenStatus>(
-    `INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, reason, s_start_time)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id, status, reason, s_start_time AS "sStartTime"`,
-    [change.seat, user.name, change.status, reason, change.at.toISOString()],
+  if (open && (change.ifNoneOpen || (change.ifLatest && newer) || (open.status === change.status && open.reason === reason))) return { changed: false, open };
+  // The open log closed and the new one opened in one statement.
+  const [opened] = await tx.query<OpenStatus>(
+    `WITH closed AS (${CLOSE_OPEN_LOG})
+     INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, reason, s_start_time)
+     VALUES ($1, $3, $4, $5, $2) RETURNING id, status, reason, s_start_time AS "sStartTime"`,
+    [change.seat, at, user.name, change.status, reason],
   );
-  return { changed: true, open: open! };
+  return { changed: true, open: opened! };
 }
+
+/** Closes seat $1's open log at $2 (never before it began). */
+const CLOSE_OPEN_LOG = `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
+      WHERE user_seat_no = $1 AND s_end_time IS NULL RETURNING id`;
 
 /** Closes the seat's open log (logout, page left, socket closed for good). */
 export async function closeSeatStatus(tx: Queryable, seat: string, at: Date): Promise<number> {
-  const rows = await tx.query(
-    `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
-      WHERE user_seat_no = $1 AND s_end_time IS NULL RETURNING id`,
-    [seat, at.toISOString()],
-  );
+  const rows = await tx.query(CLOSE_OPEN_LOG, [seat, at.toISOString()]);
   return rows.length;
 }
 

@@ -75,12 +75,7 @@ async function writeCall(tx: Queryable, c: CallSnapshot): Promise<void> {
 
 /** changeSeatStatus, unless the seat's open log began after `at` (a later event already moved the seat). */
 async function changeIfLatest(tx: Queryable, seat: string, status: SeatStatusCode, at: Date): Promise<void> {
-  await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
-  const newer = await tx.query(
-    'SELECT 1 FROM seat_status_logs WHERE user_seat_no = $1 AND s_end_time IS NULL AND s_start_time > $2::timestamptz LIMIT 1',
-    [seat, at.toISOString()],
-  );
-  if (newer.length === 0) await changeSeatStatus(tx, { seat, status, at });
+  await changeSeatStatus(tx, { seat, status, at, ifLatest: true });
 }
 
 /**
