@@ -23,6 +23,8 @@ export function useLabelsFit(bar: RefObject<HTMLElement | null>, key: string): b
       } else if (room.clientWidth >= needed.current) setFit(true);
     };
     check();
+    // Without ResizeObserver (an old browser, a test's DOM) the bar is measured as it renders only.
+    if (typeof ResizeObserver === 'undefined') return undefined;
     const watch = new ResizeObserver(check);
     watch.observe(room);
     return () => watch.disconnect();
