@@ -5,11 +5,12 @@
  */
 import { ArrowLeftOutlined, FileAddOutlined, IdcardOutlined, StarFilled, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, Button, Dropdown, Space, Tag, Typography, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatStore, useChat } from './chat';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
+import { ELLIPSIS } from './ellipsis';
 import { SourceIcon } from './SourceIcon';
 import { CustomerPanel } from './CustomerPanel';
 import { TransferDialog } from './TransferDialog';
@@ -33,6 +34,9 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
   const myName = useSession((s) => s.userChineseName || s.username);
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat?.msgList.length ?? 0;
+  // Stable, so the memoised dialog and panel skip the renders each message of this chat brings.
+  const closeTransfer = useCallback(() => setTransferring(null), []);
+  const closeCustomer = useCallback(() => setCustomer(false), []);
 
   // Keep the newest message in view as messages arrive (and when another chat opens). A block
   // body: newer Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
@@ -48,7 +52,7 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
       <header style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}`, flexWrap: 'wrap' }}>
         {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label={t('chat.actions.back')} />}
         <SourceIcon way={chat.sourceInfo_way} />
-        <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 80 }}>{chat.clientChatName}</Typography.Text>
+        <Typography.Text strong title={chat.clientChatName} style={{ flex: 1, ...ELLIPSIS, minWidth: 80 }}>{chat.clientChatName}</Typography.Text>
         <Tag color={open ? 'green' : 'default'} style={open ? { color: token.green8 } : undefined}>{t(`chat.state.${chat.state}`)}</Tag>
         <Space size={4} wrap>
           <Button
@@ -97,8 +101,8 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
         {supervisor ? <Alert type="info" showIcon message={t('chat.composer.supervisor')} />
           : open ? <Composer chatId={chatId} /> : <Alert type="info" showIcon message={t('chat.composer.closed')} />}
       </footer>
-      <TransferDialog chatId={transferring} onClose={() => setTransferring(null)} />
-      {chat.sourceInfo_way === 'WeChat' && <CustomerPanel chatId={chatId} name={chat.clientChatName} open={customer} onClose={() => setCustomer(false)} />}
+      <TransferDialog chatId={transferring} onClose={closeTransfer} />
+      {chat.sourceInfo_way === 'WeChat' && <CustomerPanel chatId={chatId} name={chat.clientChatName} open={customer} onClose={closeCustomer} />}
       {/* An order from the chat: linked by its id, its transcript as the description. */}
       {ordering && (
         <OrderForm open prefill={{ kind: 'consult', source: chat.sourceInfo_way === 'WeChat' ? 'wechat' : 'chat', chatId, customerName: chat.clientChatName.slice(0, 64), description: transcriptOf(chat, myName) }}

@@ -1,6 +1,6 @@
 import { Button, Descriptions, Drawer, Input, Space, Table, Typography, message } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unwrapList } from '../../data-providers/envelope';
 import type { ReportRow } from '../../schemas/report-types';
@@ -19,8 +19,9 @@ const PHONE = /^(\+?[0-9]{3,20})?$/;
  * conversations together (weixin/getWeiTalk: every chat of the same account and OpenID), the
  * phone number the agent records (weixin/savePhone) and, once it is known, the same person's
  * calls and open work orders by that number, with "create work order" prefilled from the chat.
+ * Memoised with its props: the conversation re-renders with each message of its chat.
  */
-export function CustomerPanel({ chatId, name, open, onClose }: { chatId: string; name: string; open: boolean; onClose: () => void }) {
+export const CustomerPanel = memo(function CustomerPanel({ chatId, name, open, onClose }: { chatId: string; name: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [talks, setTalks] = useState<TalkRow[]>([]);
   const [phone, setPhone] = useState('');
@@ -94,4 +95,4 @@ export function CustomerPanel({ chatId, name, open, onClose }: { chatId: string;
       )}
     </Drawer>
   );
-}
+});

@@ -5,6 +5,7 @@
  */
 import { Avatar, Image, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemText } from '../../schemas/protocol/chat';
 import { FILE_PATH, useFileLink } from './file-links';
@@ -30,7 +31,8 @@ function Content({ msg }: { msg: ChatMsg }) {
   return <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{msg.content}</span>;
 }
 
-export function MessageItem({ msg, me, clientName }: { msg: ChatMsg; me: AgentIdentity | null; clientName: string }) {
+/** Memoised: a message that arrives renders itself, not the conversation's earlier ones (their objects are kept). */
+export const MessageItem = memo(function MessageItem({ msg, me, clientName }: { msg: ChatMsg; me: AgentIdentity | null; clientName: string }) {
   const { t, i18n } = useTranslation();
   if (msg.stamp) {
     return <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'center', fontSize: 12 }}>{dayjs(msg.createTime).format('YYYY-MM-DD HH:mm')}</Typography.Text>;
@@ -60,4 +62,4 @@ export function MessageItem({ msg, me, clientName }: { msg: ChatMsg; me: AgentId
       </div>
     </div>
   );
-}
+});

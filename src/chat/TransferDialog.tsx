@@ -5,7 +5,7 @@
  * with `unassigned` (done) or an error frame the inbox shows (someone became busy meanwhile).
  */
 import { App, Button, Modal, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../app/providers';
 import { chatStore } from './chat';
@@ -14,7 +14,8 @@ import type { IdleAgent } from '../../schemas/protocol/idle-agent';
 /** The agents who can take a chat, in getIdleUserInfo's shape. */
 const CHAT_TAKERS = '/api/User/getIdleUserInfo?for=chat';
 
-export function TransferDialog({ chatId, onClose }: { chatId: string | null; onClose(): void }) {
+/** Memoised with its props: the conversation re-renders with each message of its chat. */
+export const TransferDialog = memo(function TransferDialog({ chatId, onClose }: { chatId: string | null; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [agents, setAgents] = useState<IdleAgent[] | null>(null);
@@ -59,4 +60,4 @@ export function TransferDialog({ chatId, onClose }: { chatId: string | null; onC
       />
     </Modal>
   );
-}
+});

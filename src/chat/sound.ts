@@ -10,11 +10,18 @@ import { useSession } from '../app/session';
 export const soundOn = (): boolean => useSession.getState().notifySound;
 
 let context: AudioContext | null = null;
+/** When the last chime ends (the context's clock): messages that come while it plays share it. */
+let playingUntil = 0;
+/** The chime's length in seconds: its second note starts at 0.14 s and lasts 0.25 s. */
+const CHIME_S = 0.39;
 
 export function chime(): void {
   if (!soundOn() || typeof AudioContext === 'undefined') return;
   context ??= new AudioContext();
   if (context.state === 'suspended') void context.resume().catch(() => undefined);
+  // A burst of messages is one chime, not overlapping ones (and 20 a second built 80 audio nodes).
+  if (context.currentTime < playingUntil) return;
+  playingUntil = context.currentTime + CHIME_S;
   const notes: Array<[number, number]> = [[0, 660], [0.14, 880]];
   for (const [from, frequency] of notes) {
     const start = context.currentTime + from;
