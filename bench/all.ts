@@ -38,6 +38,7 @@ export const BENCHES: readonly Bench[] = [
   bench('patterns', 5),
   bench('phone-codec', 5),
   bench('inbox', 5),
+  bench('inbox-browser', 10),
   bench('widget-size', 5),
   bench('startup', 10),
   bench('test-db', 10),
