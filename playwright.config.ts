@@ -47,6 +47,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
+    // The system's reduced-motion setting, which the console honours (antd's motion off): drawers,
+    // menus and dialogs appear and go at once, so a step does not wait out an animation. The
+    // menu-driven files (admin, reports-export) and the tab bar's keep the motion on, so that
+    // clicks on sliding submenus and zooming dropdowns stay tested.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

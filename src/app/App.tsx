@@ -7,6 +7,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { themeConfig } from '../shell/theme/tokens';
+import { usePrefersReducedMotion } from '../shell/theme/reduced-motion';
 import { useThemeSettings } from '../shell/theme/settings';
 import { useMemo } from 'react';
 import { HashRouter } from 'react-router';
@@ -37,7 +38,8 @@ export function App() {
   const resources = useTranslatedResources();
   const themeName = useThemeSettings((state) => state.themeName);
   const darkMode = useThemeSettings((state) => state.darkMode);
-  const antdTheme = useMemo(() => themeConfig(themeName, darkMode), [themeName, darkMode]);
+  const reducedMotion = usePrefersReducedMotion();
+  const antdTheme = useMemo(() => themeConfig(themeName, darkMode, reducedMotion), [themeName, darkMode, reducedMotion]);
   return (
     // Without transitions: every address commits as it comes. In a transition an address could be
     // rendered and then dropped for the next one (a search followed at once by a menu click on a

@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, tableRows } from './helpers';
 
+// Runs inside the page; the server's type settings have no DOM library.
+declare const getComputedStyle: (el: unknown) => { transitionDuration: string };
+
 /**
  * Accessibility (issue 24 item 8): axe-core on the main screens finds no serious or critical
  * violation. Each check runs once the screen has settled (its own content visible).
@@ -25,6 +28,18 @@ test('the login page', async ({ page }) => {
   await page.goto('/#/login');
   await expect(page.getByTestId('login-submit')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a system's reduced-motion setting stops antd's motion, and it follows the setting as it changes", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/#/login');
+  const button = page.getByTestId('login-submit');
+  const duration = () => button.evaluate((el) => getComputedStyle(el).transitionDuration);
+  await expect.poll(duration).not.toMatch(/^0s(, 0s)*$/);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(duration).toMatch(/^0s(, 0s)*$/);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(duration).not.toMatch(/^0s(, 0s)*$/);
 });
 
 test('home, with the phone bar', async ({ page }) => {

@@ -46,7 +46,8 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
 declare const localStorage: { setItem(key: string, value: string): void };
 
 // A step that cannot happen should fail at that step, not at the end of the test.
-test.use({ actionTimeout: 10_000 });
+// With motion, as most people have it: the menus slide and the dropdowns zoom (playwright.config.ts).
+test.use({ actionTimeout: 10_000, reducedMotion: 'no-preference' });
 
 test.describe('administration', () => {
   test('an administrator creates a user, who can then log in', async ({ page }) => {

@@ -18,7 +18,8 @@ import { day, filterItem, loginAs, openListFromMenu, openMenu, pickDate, storedT
  * screen long enough to be seen and cancelled on a busy machine; no fixed sleeps.
  */
 
-test.use({ actionTimeout: 15_000 });
+// With motion, as most people have it: the menus slide and the dropdowns zoom (playwright.config.ts).
+test.use({ actionTimeout: 15_000, reducedMotion: 'no-preference' });
 test.setTimeout(90_000);
 
 interface CallRow {

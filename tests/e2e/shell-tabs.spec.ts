@@ -4,7 +4,8 @@ import { loginAs, logout, openMenu } from './helpers';
 // Runs inside the page; the server's type settings have no DOM library.
 declare const window: { scrollY: number; scrollTo(x: number, y: number): void };
 
-test.use({ actionTimeout: 10_000, viewport: { width: 1280, height: 560 } });
+// With motion, as most people have it: the tab menus zoom (playwright.config.ts).
+test.use({ actionTimeout: 10_000, viewport: { width: 1280, height: 560 }, reducedMotion: 'no-preference' });
 
 const bar = (page: Page) => page.getByTestId('tab-bar');
 const tab = (page: Page, title: string) => bar(page).locator('.ant-tabs-tab').filter({ hasText: title });

@@ -60,4 +60,10 @@ describe('theme settings', () => {
     expect(menuTheme('default', false)).toBe('dark');
     expect(menuTheme('default', true)).toBe('light');
   });
+
+  it("a system asking for reduced motion turns antd's motion off", () => {
+    expect(themeConfig('white', false).token?.motion).toBe(true);
+    expect(themeConfig('white', false, true).token?.motion).toBe(false);
+    expect(themeConfig('red', true, true).token?.motion).toBe(false);
+  });
 });

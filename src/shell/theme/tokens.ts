@@ -33,12 +33,13 @@ const LIGHT_SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)';
 export const menuTheme = (themeName: ThemeName, darkMode: boolean): 'light' | 'dark' =>
   !darkMode && PALETTES[themeName].sider !== undefined ? 'dark' : 'light';
 
-export function themeConfig(themeName: ThemeName, darkMode: boolean): ThemeConfig {
+/** antd's theme for a theme name and dark mode; `reducedMotion` (the system's setting) turns antd's motion off. */
+export function themeConfig(themeName: ThemeName, darkMode: boolean, reducedMotion = false): ThemeConfig {
   const palette = PALETTES[themeName];
   const sider = darkMode ? undefined : palette.sider;
   return {
     algorithm: darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: palette.primary, ...(darkMode ? {} : { colorTextTertiary: LIGHT_SECONDARY_TEXT, colorTextDescription: LIGHT_SECONDARY_TEXT }) },
+    token: { colorPrimary: palette.primary, motion: !reducedMotion, ...(darkMode ? {} : { colorTextTertiary: LIGHT_SECONDARY_TEXT, colorTextDescription: LIGHT_SECONDARY_TEXT }) },
     components: sider
       ? {
           Layout: { siderBg: sider, triggerBg: sider },
