@@ -1,4 +1,4 @@
-import { baseType, blockOf, isNumeric, type EntitySchema, type PropertySchema } from '../schemas/entity';
+import { baseType, blockOf, isNumeric, type EntityOption, type EntitySchema, type PropertySchema } from '../schemas/entity';
 
 /**
  * Mock mode's records: an in-memory table per entity schema, each row made from the schema's
@@ -124,9 +124,10 @@ export class MockTable {
     return before - this.rows.length;
   }
 
-  /** The options action's `[{label, value}]`, from the schema's options block. */
-  options(): { label: unknown; value: unknown }[] {
+  /** The options action's `[{label, labelEn?, value}]`, from the schema's options block. */
+  options(): EntityOption[] {
     const options = blockOf(this.schema).options;
-    return options ? this.rows.map((row) => ({ label: row[options.label], value: row[options.value] })) : [];
+    const english = (row: Record<string, unknown>) => (options?.labelEn ? { labelEn: row[options.labelEn] ?? '' } : {});
+    return options ? this.rows.map((row) => ({ label: row[options.label], ...english(row), value: row[options.value] })) : [];
   }
 }

@@ -72,6 +72,22 @@ export function widgetFor(property: PropertySchema): Widget {
   return 'input';
 }
 
+/**
+ * One entry of an entity's options action (api/<module>/<actions.options>): its label, its label
+ * for the English interface where the entity names one (`options.labelEn`; empty: none), its
+ * value, and a tree entity's children.
+ */
+export interface EntityOption {
+  label: unknown;
+  labelEn?: unknown;
+  value: unknown;
+  children?: EntityOption[];
+}
+
+/** An option's label in the interface's language: the English one, where there is one, in English. */
+export const optionText = (option: Pick<EntityOption, 'label' | 'labelEn'>, language: string): unknown =>
+  language.startsWith('en') && typeof option.labelEn === 'string' && option.labelEn ? option.labelEn : option.label;
+
 export interface TreeRow {
   children?: TreeRow[];
   [key: string]: unknown;

@@ -108,8 +108,13 @@ export interface ResourceBlock {
   readonly form?: { readonly fields: readonly string[] };
   /** A tree: the parent id property and the sibling order property; lists answer the whole tree. */
   readonly tree?: { readonly parent: string; readonly order?: string };
-  /** Option lists: which properties give the label and the value, and (SQL over alias t, trusted) which rows qualify. */
-  readonly options?: { readonly label: string; readonly value: string; readonly where?: string };
+  /**
+   * Option lists: which properties give the label and the value, and (SQL over alias t, trusted)
+   * which rows qualify. `labelEn`: the property holding the label for the English interface; the
+   * options answer it as `labelEn` beside `label`, and the console shows it to English users (the
+   * label where it is empty).
+   */
+  readonly options?: { readonly label: string; readonly labelEn?: string; readonly value: string; readonly where?: string };
   /** Properties whose values must be unique (a clash answers 409). */
   readonly unique?: readonly string[];
   /** Tables whose column points at this entity's id: deleting a row still referenced is refused. */

@@ -25,13 +25,13 @@ export default {
     },
     menu: { parent: 'system', path: '/system/department', icon: 'ApartmentOutlined', order: 20 },
     list: {
-      columns: ['name', 'id', 'order', 'workOrderTitle', 'phoneBar', 'chat', 'workOrders', 'createTime'],
-      filters: [{ field: 'name', op: 'like' }],
+      columns: ['name', 'nameEn', 'id', 'order', 'workOrderTitle', 'phoneBar', 'chat', 'workOrders', 'createTime'],
+      filters: [{ field: 'name', op: 'like' }, { field: 'nameEn', op: 'like' }],
       sorters: ['order', 'id', 'name'],
       defaultSort: { field: 'order', order: 'asc' },
     },
     tree: { parent: 'parentId', order: 'order' },
-    options: { label: 'name', value: 'id' },
+    options: { label: 'name', labelEn: 'nameEn', value: 'id' },
     usedBy: [
       { table: 'users', column: 'depart_id', what: 'users' },
       { table: 'departments', column: 'parent_id', what: 'sub-departments' },
@@ -41,6 +41,8 @@ export default {
     id: { type: 'integer', readOnly: true },
     parentId: { type: ['integer', 'null'], minimum: 1, 'x-widget': 'treeselect', 'x-options': 'departments' },
     name: { type: 'string', minLength: 1, maxLength: 64 },
+    // Its name in the English interface; empty: the name in both languages.
+    nameEn: { type: 'string', maxLength: 64, default: '', 'x-column': 'name_en' },
     order: { type: 'integer', minimum: 0, maximum: 9999, 'x-column': 'sort_order', default: 0 },
     workOrderTitle: { type: 'boolean', default: false, 'x-widget': 'switch', description: 'its users see the work-order site title' },
     phoneBar: { type: 'boolean', default: true, 'x-widget': 'switch', description: 'its users get the phone bar' },

@@ -19,17 +19,19 @@ export default {
     },
     menu: { parent: 'system', path: '/system/line', icon: 'PhoneOutlined', order: 40 },
     list: {
-      columns: ['id', 'lineName', 'pre', 'callerId', 'gateway', 'createTime'],
+      columns: ['id', 'lineName', 'lineNameEn', 'pre', 'callerId', 'gateway', 'createTime'],
       filters: [{ field: 'lineName', op: 'like' }, { field: 'pre', op: 'eq' }],
       sorters: ['id', 'lineName', 'pre', 'createTime'],
       defaultSort: { field: 'id', order: 'asc' },
     },
-    options: { label: 'lineName', value: 'id' },
+    options: { label: 'lineName', labelEn: 'lineNameEn', value: 'id' },
     usedBy: [{ table: 'users', column: 'lineid', what: 'users' }],
   },
   properties: {
     id: { type: 'integer', readOnly: true },
     lineName: { type: 'string', minLength: 1, maxLength: 64 },
+    // Its name in the English interface; empty: the name in both languages.
+    lineNameEn: { type: 'string', maxLength: 64, default: '', 'x-column': 'line_name_en' },
     pre: { type: 'string', pattern: '^[0-9]{0,8}$', maxLength: 8, 'x-validator': 'digits' },
     callerId: { type: 'string', pattern: '^(\\+?[0-9]{3,20})?$', maxLength: 21 },
     gateway: { type: 'string', pattern: '^[A-Za-z0-9_.-]{0,64}$', maxLength: 64 },

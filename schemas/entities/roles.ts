@@ -19,13 +19,13 @@ export default {
     },
     menu: { parent: 'system', path: '/system/role', icon: 'SafetyOutlined', order: 15 },
     list: {
-      columns: ['id', 'code', 'name', 'abilities', 'menuIds', 'createTime'],
+      columns: ['id', 'code', 'name', 'nameEn', 'abilities', 'menuIds', 'createTime'],
       filters: [{ field: 'name', op: 'like' }, { field: 'code', op: 'eq' }],
       sorters: ['id', 'code', 'name'],
       defaultSort: { field: 'id', order: 'asc' },
     },
-    form: { fields: ['code', 'name', 'abilities'] },
-    options: { label: 'name', value: 'code' },
+    form: { fields: ['code', 'name', 'nameEn', 'abilities'] },
+    options: { label: 'name', labelEn: 'nameEn', value: 'code' },
     unique: ['code'],
     usedBy: [{ table: 'user_roles', column: 'role_id', what: 'users' }],
   },
@@ -33,6 +33,8 @@ export default {
     id: { type: 'integer', readOnly: true },
     code: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,31}$', maxLength: 32 },
     name: { type: 'string', minLength: 1, maxLength: 64 },
+    // Its name in the English interface; empty: the name in both languages.
+    nameEn: { type: 'string', maxLength: 64, default: '', 'x-column': 'name_en' },
     abilities: {
       type: 'array', items: { type: 'string', enum: ABILITIES }, uniqueItems: true, maxItems: ABILITIES.length,
       'x-widget': 'multiselect', 'x-link': { table: 'role_abilities', self: 'role_id', column: 'ability' },

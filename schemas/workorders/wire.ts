@@ -155,7 +155,7 @@ export const orderSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'orderNo', 'kind', 'title', 'phone', 'customerName', 'source', 'callId', 'chatId', 'creatorId', 'creatorName', 'creatorSeat', 'ivr', 'category',
-    'priority', 'state', 'ownerId', 'ownerName', 'departId', 'departName', 'dueTime', 'pendingUntil', 'tags', 'fields', 'mergedInto', 'version', 'createTime', 'updateTime', 'overdue', 'clocks'],
+    'priority', 'state', 'ownerId', 'ownerName', 'departId', 'departName', 'departNameEn', 'dueTime', 'pendingUntil', 'tags', 'fields', 'mergedInto', 'version', 'createTime', 'updateTime', 'overdue', 'clocks'],
   properties: {
     id: { type: 'integer' },
     orderNo: { type: 'string' },
@@ -177,6 +177,8 @@ export const orderSchema = {
     ownerName: { type: 'string' },
     departId: { type: ['integer', 'null'] },
     departName: { type: 'string' },
+    /** The department's name for the English interface (empty: none; the console shows departName). */
+    departNameEn: { type: 'string' },
     dueTime: { type: ['string', 'null'] },
     pendingUntil: { type: ['string', 'null'] },
     tags: { type: 'array', items: { type: 'string' } },

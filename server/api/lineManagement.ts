@@ -23,6 +23,7 @@ export default async function lineManagementRoutes(app: FastifyInstance, ctx: Ap
   });
 
   app.post('/api/lineManagement/getLinePreOptions', { config: { access: anyUser } }, async () =>
-    ok(await ctx.db.query(`SELECT line_name || ' (' || pre || ')' AS label, pre AS value FROM lines WHERE pre <> '' ORDER BY id`)),
+    ok(await ctx.db.query(`SELECT line_name || ' (' || pre || ')' AS label, CASE WHEN line_name_en <> '' THEN line_name_en || ' (' || pre || ')' ELSE '' END AS "labelEn",
+              pre AS value FROM lines WHERE pre <> '' ORDER BY id`)),
   );
 }

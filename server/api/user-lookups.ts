@@ -42,7 +42,7 @@ export default async function userLookupRoutes(app: FastifyInstance, ctx: AppCon
     return ok(await db.query(seatOptions('AND depart_id = $1'), [body.departId]));
   });
   app.post('/api/userManagement/getUserRoleList', { config: { access: anyUser } }, async () =>
-    ok(await db.query('SELECT name AS label, code AS value FROM roles ORDER BY id')));
+    ok(await db.query('SELECT name AS label, name_en AS "labelEn", code AS value FROM roles ORDER BY id')));
 
   app.post('/api/userManagement/getDepartIdByUserSeatNo', { config: { access: anyUser } }, async (req) => {
     const lang = languageOf(req);

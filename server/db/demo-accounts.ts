@@ -1,26 +1,26 @@
 /** Demo organisation seeded on first start (API.md "Demo accounts"). */
 export const COMPANY = { id: 1, name: '演示呼叫中心' } as const;
 
-/** The spec's departments 1-6: 4 and 5 run the work-order system (its site title); 4-6 have no phone bar; 2 takes online chats. */
+/** The spec's departments 1-6, each with its English name (migration 047 gives them to databases seeded before it): 4 and 5 run the work-order system (its site title); 4-6 have no phone bar; 2 takes online chats. */
 export const DEPARTMENTS = [
-  { id: 1, name: '电话客服部', order: 1, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
-  { id: 2, name: '在线客服部', order: 2, workOrderTitle: false, phoneBar: true, chat: true, workOrders: false },
-  { id: 3, name: '质检班组', order: 3, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
-  { id: 4, name: '工单处理部', order: 4, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
-  { id: 5, name: '法院工单部', order: 5, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
-  { id: 6, name: '行政后勤部', order: 6, workOrderTitle: false, phoneBar: false, chat: false, workOrders: false },
+  { id: 1, name: '电话客服部', nameEn: 'Phone Service', order: 1, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
+  { id: 2, name: '在线客服部', nameEn: 'Online Service', order: 2, workOrderTitle: false, phoneBar: true, chat: true, workOrders: false },
+  { id: 3, name: '质检班组', nameEn: 'Quality Assurance', order: 3, workOrderTitle: false, phoneBar: true, chat: false, workOrders: false },
+  { id: 4, name: '工单处理部', nameEn: 'Work Orders', order: 4, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
+  { id: 5, name: '法院工单部', nameEn: 'Court Orders', order: 5, workOrderTitle: true, phoneBar: false, chat: false, workOrders: true },
+  { id: 6, name: '行政后勤部', nameEn: 'Administration', order: 6, workOrderTitle: false, phoneBar: false, chat: false, workOrders: false },
 ] as const;
 
 export const ROLES = [
   // PHONE: sees customers' phone numbers in full (schemas/permissions.ts SEES_PHONES); a role without it reads them masked.
-  { code: 'admin', name: '管理员', abilities: ['READ', 'WRITE', 'DELETE', 'PHONE'] },
-  { code: 'supervisor', name: '班长', abilities: ['READ', 'PHONE'] },
-  { code: 'agent', name: '坐席', abilities: ['READ', 'WRITE', 'PHONE'] },
+  { code: 'admin', name: '管理员', nameEn: 'Administrator', abilities: ['READ', 'WRITE', 'DELETE', 'PHONE'] },
+  { code: 'supervisor', name: '班长', nameEn: 'Supervisor', abilities: ['READ', 'PHONE'] },
+  { code: 'agent', name: '坐席', nameEn: 'Agent', abilities: ['READ', 'WRITE', 'PHONE'] },
 ] as const;
 
 export const LINES = [
-  { id: 1, lineName: '主线路', pre: '9', callerId: '02788886666', gateway: 'gw-main' },
-  { id: 2, lineName: '备用线路', pre: '8', callerId: '02788887777', gateway: 'gw-backup' },
+  { id: 1, lineName: '主线路', lineNameEn: 'Main line', pre: '9', callerId: '02788886666', gateway: 'gw-main' },
+  { id: 2, lineName: '备用线路', lineNameEn: 'Backup line', pre: '8', callerId: '02788887777', gateway: 'gw-backup' },
 ] as const;
 
 export interface DemoUser {

@@ -83,16 +83,17 @@ export async function insertActivity(db: Queryable, day: DayActivity, parallel =
 async function seedOrganisation(tx: Queryable): Promise<void> {
   await tx.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [COMPANY.id, COMPANY.name]);
   for (const d of DEPARTMENTS) {
-    await tx.query('INSERT INTO departments (id, name, sort_order, work_order_title, phone_bar, chat, work_orders) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [d.id, d.name, d.order, d.workOrderTitle, d.phoneBar, d.chat, d.workOrders]);
+    await tx.query('INSERT INTO departments (id, name, name_en, sort_order, work_order_title, phone_bar, chat, work_orders) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [d.id, d.name, d.nameEn, d.order, d.workOrderTitle, d.phoneBar, d.chat, d.workOrders]);
   }
   await tx.query(`SELECT setval(pg_get_serial_sequence('departments', 'id'), (SELECT max(id) FROM departments))`);
   for (const l of LINES) {
-    await tx.query('INSERT INTO lines (id, line_name, pre, caller_id, gateway) VALUES ($1, $2, $3, $4, $5)', [l.id, l.lineName, l.pre, l.callerId, l.gateway]);
+    await tx.query('INSERT INTO lines (id, line_name, line_name_en, pre, caller_id, gateway) VALUES ($1, $2, $3, $4, $5, $6)',
+      [l.id, l.lineName, l.lineNameEn, l.pre, l.callerId, l.gateway]);
   }
   await tx.query(`SELECT setval(pg_get_serial_sequence('lines', 'id'), (SELECT max(id) FROM lines))`);
   for (const r of ROLES) {
-    const [row] = await tx.query<{ id: number }>('INSERT INTO roles (code, name) VALUES ($1, $2) RETURNING id', [r.code, r.name]);
+    const [row] = await tx.query<{ id: number }>('INSERT INTO roles (code, name, name_en) VALUES ($1, $2, $3) RETURNING id', [r.code, r.name, r.nameEn]);
     for (const a of r.abilities) await tx.query('INSERT INTO role_abilities (role_id, ability) VALUES ($1, $2)', [row!.id, a]);
   }
 }

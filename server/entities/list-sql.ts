@@ -1,3 +1,4 @@
+import type { EntityOption } from '../../schemas/entity.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import { listPage as pageOf, type Page } from '../lists/page.ts';
@@ -58,20 +59,22 @@ export function nest<T extends Record<string, unknown>>(rows: T[], idKey: string
   return roots;
 }
 
-export async function optionList(db: Queryable, model: EntityModel, scope?: RowScope): Promise<Array<{ label: unknown; value: unknown; children?: unknown[] }>> {
-  const { label, value, where } = model.res.options!;
+export async function optionList(db: Queryable, model: EntityModel, scope?: RowScope): Promise<EntityOption[]> {
+  const { label, labelEn, value, where } = model.res.options!;
   const own = scoped(scope, 'AND');
   const expr = (p: string) => expressionOf(model, p);
   const parent = model.res.tree ? `, t.${columnOf(model, model.res.tree.parent)} AS parent, t.${model.idColumn} AS id` : '';
-  const rows = await db.query<{ label: unknown; value: unknown; parent?: unknown; id?: unknown }>(
-    `SELECT ${expr(label)} AS label, ${expr(value)} AS value${parent} FROM ${model.res.table} t
+  const english = labelEn ? `, ${expr(labelEn)} AS "labelEn"` : '';
+  type Row = EntityOption & { parent?: unknown; id?: unknown; [key: string]: unknown };
+  const rows = await db.query<Row>(
+    `SELECT ${expr(label)} AS label${english}, ${expr(value)} AS value${parent} FROM ${model.res.table} t
       WHERE ${expr(value)} IS NOT NULL${where ? ` AND (${where})` : ''} ${own.sql} ${orderOf(entityOrder(model), {})}`,
     own.params,
   );
-  if (!model.res.tree) return rows.map(({ label: l, value: v }) => ({ label: l, value: v }));
-  const tree = nest(rows, 'id', 'parent');
-  const strip = (n: (typeof tree)[number]): { label: unknown; value: unknown; children?: unknown[] } => ({
-    label: n.label, value: n.value, ...(n.children ? { children: n.children.map((c) => strip(c as (typeof tree)[number])) } : {}),
+  const strip = (n: Row): EntityOption => ({
+    label: n.label, ...(labelEn ? { labelEn: n.labelEn } : {}), value: n.value,
+    ...(n.children ? { children: n.children.map((c) => strip(c as Row)) } : {}),
   });
-  return tree.map(strip);
+  if (!model.res.tree) return rows.map(strip);
+  return nest(rows, 'id', 'parent').map(strip);
 }

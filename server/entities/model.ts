@@ -81,7 +81,7 @@ export function buildModel(schema: EntitySchema): EntityModel {
   const base = { props, res };
   const idColumn = columnOf(base, idProp);
   const mentioned = [...res.list.columns, ...(res.list.sorters ?? []), ...(res.list.filters ?? []).map((f) => f.field), ...(res.form?.fields ?? []),
-    ...(res.unique ?? []), ...(res.tree ? [res.tree.parent, res.tree.order ?? res.tree.parent] : []), ...(res.options ? [res.options.label, res.options.value] : [])];
+    ...(res.unique ?? []), ...(res.tree ? [res.tree.parent, res.tree.order ?? res.tree.parent] : []), ...(res.options ? [res.options.label, res.options.value, ...(res.options.labelEn ? [res.options.labelEn] : [])] : [])];
   for (const m of mentioned) if (!props[m]) throw new Error(`${where}: "${m}" is not a property`);
 
   const readable = Object.keys(props).filter((p) => !props[p]!.writeOnly);

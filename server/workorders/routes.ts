@@ -87,7 +87,7 @@ export default async function workOrderRoutes(app: FastifyInstance, ctx: AppCont
   }));
   // Where an order may go: the departments that take work orders, and the people who may own one (their staff, and supervisors).
   checked('getDispatchOptions', noBody, async () => ({
-    departments: await ctx.db.query('SELECT id AS value, name AS label FROM departments WHERE work_orders ORDER BY sort_order, id'),
+    departments: await ctx.db.query('SELECT id AS value, name AS label, name_en AS "labelEn" FROM departments WHERE work_orders ORDER BY sort_order, id'),
     owners: await ctx.db.query(
       `SELECT u.id AS value, u.user_chinese_name AS label, u.user_name AS "userName", u.depart_id AS "departId" FROM users u
         LEFT JOIN departments d ON d.id = u.depart_id

@@ -27,7 +27,7 @@ export const orderSelect = (extra = '') => `
   SELECT ${extra ? `${extra}, ` : ''}o.id, o.order_no AS "orderNo", o.kind, o.title, o.phone, o.customer_name AS "customerName", o.source, o.call_id AS "callId", o.chat_id AS "chatId",
          o.creator_id AS "creatorId", coalesce(cu.user_chinese_name, '') AS "creatorName", o.creator_seat AS "creatorSeat", o.ivr, o.category,
          o.priority, o.state, o.owner_id AS "ownerId", coalesce(ou.user_chinese_name, '') AS "ownerName", o.depart_id AS "departId",
-         coalesce(d.name, '') AS "departName", o.due_at AS "dueTime", o.pending_until AS "pendingUntil", ${ms('o.pending_until')} AS "pendingMs",
+         coalesce(d.name, '') AS "departName", coalesce(d.name_en, '') AS "departNameEn", o.due_at AS "dueTime", o.pending_until AS "pendingUntil", ${ms('o.pending_until')} AS "pendingMs",
          o.tags, o.fields, o.merged_into AS "mergedInto", o.version, o.created_at AS "createTime", o.updated_at AS "updateTime",
          coalesce(d.work_orders, false) AS "departTakes",
           ${clockColumns}
@@ -64,6 +64,7 @@ export function toOrder(r: OrderDbRow, cal: Calendar, now: Date): OrderRow {
     id: Number(r.id), orderNo: r.orderNo, kind: r.kind, title: r.title, phone: r.phone, customerName: r.customerName, source: r.source, callId: r.callId, chatId: r.chatId,
     creatorId: Number(r.creatorId), creatorName: r.creatorName, creatorSeat: r.creatorSeat, ivr: r.ivr, category: r.category, priority: r.priority, state: r.state,
     ownerId: r.ownerId === null ? null : Number(r.ownerId), ownerName: r.ownerName, departId: r.departId === null ? null : Number(r.departId), departName: r.departName,
+    departNameEn: r.departNameEn,
     dueTime: r.dueTime, pendingUntil: r.pendingUntil, tags: r.tags ?? [], fields: fields as OrderRow['fields'], mergedInto: r.mergedInto === null ? null : Number(r.mergedInto),
     version: Number(r.version), createTime: r.createTime, updateTime: r.updateTime,
     overdue: (due !== null && due <= now) || reminderDue, clocks: wire,

@@ -22,6 +22,13 @@ export interface SessionState extends SessionUser {
   reset(): void;
 }
 
+/**
+ * The user's name in the interface's language: the English name in English where there is one,
+ * else the Chinese name, else the user name.
+ */
+export const displayName = (user: Pick<SessionUser, 'userChineseName' | 'userEnglishName' | 'username'>, language: string): string =>
+  (language.startsWith('en') && user.userEnglishName) || user.userChineseName || user.username;
+
 /** Nobody signed in. Typed as the wire user, so a field added to the schema must be given here. */
 export const GUEST: SessionUser = {
   userId: 0,

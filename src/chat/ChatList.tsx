@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatStore, useChat } from './chat';
+import './chat-list.css';
 import { ELLIPSIS } from './ellipsis';
 import { SourceIcon } from './SourceIcon';
 
@@ -29,13 +30,14 @@ const ChatRow = memo(function ChatRow({ id }: { id: string }) {
     <button
       type="button"
       data-testid="chat-row"
+      className="chat-row"
       aria-current={selected}
       onClick={() => chatStore.getState().select(id)}
       style={{
         all: 'unset', boxSizing: 'border-box', cursor: 'pointer', width: '100%', height: ROW_HEIGHT, padding: '8px 12px',
         display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 2,
         background: selected ? token.controlItemBgActive : undefined, borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        opacity: chat.state === 'off' ? 0.55 : 1,
+        opacity: chat.state === 'off' ? 0.55 : 1, ['--chat-row-focus' as string]: token.colorPrimary,
       }}
     >
       <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>

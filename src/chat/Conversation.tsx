@@ -70,8 +70,10 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
           {open && !supervisor && (
             <>
               <Button size="small" icon={<SwapOutlined />} onClick={() => setTransferring(chatId)}>{t('chat.actions.transfer')}</Button>
+              {/* autoFocus: opened by keyboard, the menu takes the focus, so the arrows and Enter choose. */}
               <Dropdown
                 trigger={['click']}
+                autoFocus
                 menu={{
                   items: [
                     { key: 'solved', label: <span data-testid="chat-close-solved">{t('chat.actions.closeSolved')}</span> },

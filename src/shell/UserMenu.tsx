@@ -2,17 +2,17 @@ import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { useGo, useLogout } from '@refinedev/core';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../app/session';
+import { displayName, useSession } from '../app/session';
 
 /**
- * Avatar with the user's Chinese name; its menu opens the personal center and logs out.
+ * Avatar with the user's name (in English, the English name: displayName); its menu opens the personal center and logs out.
  * On a phone (`compact`) only the avatar fits the header, so the name heads the menu instead.
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { mutate: logout } = useLogout();
   const go = useGo();
-  const name = useSession((state) => state.userChineseName || state.username);
+  const name = useSession((state) => displayName(state, i18n.language));
   const avatar = useSession((state) => state.avatar);
   const items = [
     ...(compact ? [{ key: 'name', label: name, disabled: true }, { type: 'divider' as const }] : []),

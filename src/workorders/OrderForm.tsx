@@ -1,11 +1,11 @@
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../schemas/workorders/states';
 import type { CreateOrder, OrderRow, OrderTemplate } from '../../schemas/workorders/wire';
 import { ApiError } from '../../data-providers/http-error';
-import { orderApi, type Catalogue, type DispatchOptions } from './api';
+import { inLanguage, orderApi, type Catalogue, type DispatchOptions } from './api';
 
 /** What the form starts with: a call's number, id and IVR, a chat's id, the kind the screen is for. */
 export type OrderPrefill = Partial<Pick<CreateOrder, 'kind' | 'phone' | 'customerName' | 'source' | 'callId' | 'chatId' | 'ivr' | 'title' | 'description'>>;
@@ -19,10 +19,12 @@ interface Props {
 
 type Values = Omit<CreateOrder, 'fields'> & { fields?: Record<string, string | Dayjs | undefined> };
 
-/** Loads the kinds and where orders may go, once per form. */
+/** Loads the kinds and where orders may go (departments named in the interface's language), once per form. */
 export function useOrderCatalogue(): { catalogue?: Catalogue; dispatch?: DispatchOptions } {
   const [catalogue, setCatalogue] = useState<Catalogue>();
-  const [dispatch, setDispatch] = useState<DispatchOptions>();
+  const [loaded, setDispatch] = useState<DispatchOptions>();
+  const { i18n } = useTranslation();
+  const dispatch = useMemo(() => loaded && inLanguage(loaded, i18n.language), [loaded, i18n.language]);
   useEffect(() => {
     let live = true;
     void orderApi.catalogue().then((c) => live && setCatalogue(c));

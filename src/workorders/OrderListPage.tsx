@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PRIORITIES, SETTABLE_STATES } from '../../schemas/workorders/states';
 import { OVERVIEWS, type BulkBody, type ListBody, type OrderRow, type Overview } from '../../schemas/workorders/wire';
 import { usePageTitle } from '../shell/use-page-title';
-import { orderApi, orderPath } from './api';
+import { departmentName, orderApi, orderPath } from './api';
 import { PriorityTag } from './Clocks';
 import { orderColumns } from './columns';
 import { OrderForm } from './OrderForm';
@@ -21,7 +21,7 @@ const PAGE_SIZE = 20;
  * clocks per order, taking from the queue, bulk changes on a selection, and the create form.
  */
 export default function OrderListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   usePageTitle('workOrders.title');
   const navigate = useNavigate();
@@ -135,7 +135,7 @@ export default function OrderListPage() {
           { key: 'phone', title: t('workOrders.fields.phone'), dataIndex: 'phone' },
           { key: 'owner', title: t('workOrders.fields.owner'), render: (_, r) => r.ownerName || (r.ownerId === null && (r.state === 'new' || r.state === 'open')
             ? <Button size="small" onClick={() => void take(r)} data-testid="order-take">{t('workOrders.actions.take')}</Button> : '') },
-          { key: 'department', title: t('workOrders.fields.department'), dataIndex: 'departName' },
+          { key: 'department', title: t('workOrders.fields.department'), render: (_, r) => departmentName(r, i18n.language) },
           { key: 'createTime', title: t('workOrders.fields.createTime'), dataIndex: 'createTime' },
         ]}
       />

@@ -8,7 +8,7 @@ import { PRIORITIES } from '../../schemas/workorders/states';
 import type { LinkedCall, OrderEvent, OrderRow } from '../../schemas/workorders/wire';
 import { ApiError } from '../../data-providers/http-error';
 import { usePageTitle } from '../shell/use-page-title';
-import { orderApi } from './api';
+import { departmentName, orderApi } from './api';
 import { Clocks, PriorityTag, StateTag } from './Clocks';
 import CallBack from './CallBack';
 import { CallOnTimeline, ChatOnTimeline } from './Linked';
@@ -146,7 +146,7 @@ export default function OrderPage() {
             <Descriptions.Item label={t('workOrders.fields.phone')}><span data-testid="order-phone-value">{order.phone || '-'}</span></Descriptions.Item>
             <Descriptions.Item label={t('workOrders.fields.customerName')}>{order.customerName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('workOrders.fields.creator')}>{order.creatorName}{order.creatorSeat ? ` (${order.creatorSeat})` : ''}</Descriptions.Item>
-            <Descriptions.Item label={t('workOrders.fields.department')}>{order.departName || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('workOrders.fields.department')}>{departmentName(order, i18n.language) || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('workOrders.fields.owner')}><span data-testid="order-owner">{order.ownerName || '-'}</span></Descriptions.Item>
             <Descriptions.Item label={t('workOrders.fields.createTime')}>{order.createTime}</Descriptions.Item>
             {order.ivr ? <Descriptions.Item label={t('workOrders.fields.ivr')}>{order.ivr}</Descriptions.Item> : null}

@@ -1,4 +1,5 @@
 import { http } from '../app/providers';
+import { optionText } from '../../schemas/entity';
 import type { BulkBody, CreateOrder, LinkedCall, ListBody, NoteBody, OrderChatBody, OrderChatPage, OrderEvent, OrderRow, OrderTemplate, Overview, TemplateBody, UpdateOrder } from '../../schemas/workorders/wire';
 import type { KindField } from '../../schemas/workorders/kind-types';
 
@@ -23,8 +24,17 @@ export interface Catalogue {
 
 const call = async <T>(action: string, body: unknown = {}): Promise<T> => (await http.post<T>(`/api/WorkOrder/${action}`, body)).data;
 
-export interface Option { value: number; label: string; userName?: string; departId?: number | null }
+export interface Option { value: number; label: string; labelEn?: string; userName?: string; departId?: number | null }
 export interface DispatchOptions { departments: Option[]; owners: Option[] }
+
+/** The dispatch options with each department named in the interface's language (its English name in English). */
+export const inLanguage = (options: DispatchOptions, language: string): DispatchOptions => ({
+  ...options, departments: options.departments.map((o) => ({ ...o, label: String(optionText(o, language)) })),
+});
+
+/** An order's department, named in the interface's language. */
+export const departmentName = (order: Pick<OrderRow, 'departName' | 'departNameEn'>, language: string): string =>
+  String(optionText({ label: order.departName, labelEn: order.departNameEn }, language));
 
 let catalogue: Promise<Catalogue> | undefined;
 

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, tableRows } from './helpers';
+import { loginAs, tableRows, visitorSocket } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
-declare const getComputedStyle: (el: unknown) => { transitionDuration: string };
+declare const getComputedStyle: (el: unknown) => { transitionDuration: string; outlineStyle: string };
 
 /**
  * Accessibility (issue 24 item 8): axe-core on the main screens finds no serious or critical
@@ -78,9 +78,10 @@ declare const document: { activeElement: { getAttribute(name: string): string | 
 
 /**
  * Presses Tab until the focused element is `testId`, or has the id `id`, or reads `text` (spaces
- * left out: antd spaces a two-character Chinese button's label); fails after 80 presses.
+ * left out: antd spaces a two-character Chinese button's label), and (`containing`) has that text
+ * in it; fails after 80 presses.
  */
-async function tabTo(page: Page, target: { testId?: string; text?: string; id?: string }) {
+async function tabTo(page: Page, target: { testId?: string; text?: string; id?: string; containing?: string }) {
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => ({
@@ -88,6 +89,8 @@ async function tabTo(page: Page, target: { testId?: string; text?: string; id?: 
       text: document.activeElement?.textContent?.replace(/\s+/g, '') ?? null,
       id: document.activeElement?.id ?? null,
     }));
+    const reads = !target.containing || (focused.text ?? '').includes(target.containing.replace(/\s+/g, ''));
+    if (!reads) continue;
     if ((target.testId && focused.testId === target.testId) || (target.text && focused.text === target.text) || (target.id && focused.id === target.id)) return;
   }
   throw new Error(`Tab never reached ${JSON.stringify(target)}`);
@@ -158,4 +161,48 @@ test('an agent works by keyboard alone: sign in, get ready on the phone bar, ope
   await expect(drawer).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+});
+
+test('a chat agent answers and closes a chat by keyboard alone: the inbox, the chat, the reply, the close menu', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'chat1', 'agent123');
+  await expect(page.getByTestId('phone-action-ready')).toBeVisible();
+  await tabTo(page, { testId: 'phone-action-ready' });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('phone-timer')).toContainText('就绪');
+  const name = `Keyboard visitor ${Date.now()}`;
+  const visitor = await visitorSocket(baseURL!, name);
+  try {
+    const chatId = (await visitor.next((f) => f.type === 'welcome')).chat.chatId as string;
+    visitor.send({ type: 'message', clientMsgId: 'k1', contentType: 'text', content: 'Where is my refund?' });
+    await visitor.next((f) => f.type === 'ack' && f.clientMsgId === 'k1');
+
+    // The header's inbox button, then the chat's row in the list: Enter opens each.
+    await tabTo(page, { testId: 'chat-inbox-button' });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/im$/);
+    await expect(page.getByTestId('chat-row').filter({ hasText: name })).toBeVisible({ timeout: 15_000 });
+    await tabTo(page, { testId: 'chat-row', containing: name });
+    // Where the focus is shows: the row draws an outline of its own (its look is reset).
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('chat-messages').getByText('Where is my refund?', { exact: true })).toBeVisible();
+
+    // The composer: typed, Enter sends.
+    await tabTo(page, { testId: 'chat-composer' });
+    await page.keyboard.type('It left us yesterday.');
+    await page.keyboard.press('Enter');
+    await visitor.next((f) => f.type === 'message' && f.role === 'agent' && f.content === 'It left us yesterday.');
+
+    // The close button's menu: Enter opens it, the arrows move, Enter chooses "solved".
+    await tabTo(page, { testId: 'chat-close' });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('chat-close-solved')).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await visitor.next((f) => f.type === 'chat' && f.chat.chatId === chatId && f.chat.state === 'closed');
+    await expect(page.getByTestId('chat-composer')).toHaveCount(0);
+  } finally {
+    visitor.close();
+  }
 });

@@ -40,6 +40,25 @@ test.describe('lists', () => {
     expect(refused).toEqual([]);
   });
 
+  test('the user list names departments, lines and roles in the interface language; the department list shows both names', async ({ page }) => {
+    await loginAs(page, 'admin', 'admin123');
+    await page.goto('/#/system/user');
+    const agent1 = page.getByTestId('resource-table').getByRole('row', { name: /agent1/ });
+    await expect(agent1).toContainText('电话客服部');
+    await expect(agent1).toContainText('主线路');
+    await expect(agent1).toContainText('坐席');
+    await page.getByTestId('language-en').click();
+    await expect(agent1).toContainText('Phone Service');
+    await expect(agent1).toContainText('Main line');
+    await expect(agent1).toContainText('Agent');
+    await expect(agent1).not.toContainText('电话客服部');
+    await page.goto('/#/system/department');
+    const phone = page.getByTestId('resource-table').getByRole('row', { name: /电话客服部/ });
+    await expect(phone).toContainText('Phone Service');
+    await expect(page.getByTestId('resource-table').locator('thead')).toContainText('English name');
+    await page.screenshot({ path: test.info().outputPath('departments-en.png'), fullPage: true });
+  });
+
   test("a refused save shows the server's localised message, not the API path", async ({ page }) => {
     await loginAs(page, 'admin', 'admin123');
     await openMenu(page, '系统管理', '用户管理');

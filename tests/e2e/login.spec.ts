@@ -72,7 +72,12 @@ test.describe('login and session', () => {
     await expect(page).toHaveTitle(/ - Cloud Customer Service$/);
     await page.reload();
     await expect(page).toHaveTitle(/ - Cloud Customer Service$/);
+    // The English interface greets the agent by the English name, in the header too.
+    await expect(page.getByTestId('greeting')).toContainText('Li Na');
+    await expect(page.getByTestId('user-menu')).toContainText('Li Na');
+    await page.getByTestId('language-zh').click();
     await expect(page.getByTestId('greeting')).toContainText('李娜');
+    await expect(page.getByTestId('user-menu')).toContainText('李娜');
   });
 
   test('a collapsed side menu stays collapsed after a reload', async ({ page }) => {

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS } from '../../server/db/demo-accounts.ts';
+import { DEPARTMENTS, LINES, ROLES } from '../../server/db/demo-accounts.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
-import { engine, type TestServer } from './helpers.ts';
+import { engine, openTestDb, type TestServer } from './helpers.ts';
 
 let s: TestServer;
 let admin: string;
@@ -24,6 +26,46 @@ async function newUser(departId: number | null) {
   expect(res.status, res.body.msg).toBe(200);
   return userName;
 }
+
+describe(`English names on ${engine}`, () => {
+  it('seeded departments, roles and lines have their English names, and their options answer them beside the names', async () => {
+    for (const d of DEPARTMENTS) expect(await department(d.id)).toMatchObject({ name: d.name, nameEn: d.nameEn });
+    const departments = (await api('departmentManagement/getDepartmentOptions')).body.data as Array<{ label: string; labelEn: string; value: number }>;
+    for (const d of DEPARTMENTS) expect(departments).toContainEqual(expect.objectContaining({ label: d.name, labelEn: d.nameEn, value: d.id }));
+    const roles = (await api('roleManagement/getRoleOptions')).body.data;
+    for (const r of ROLES) expect(roles).toContainEqual({ label: r.name, labelEn: r.nameEn, value: r.code });
+    const lines = (await api('lineManagement/getLineOptions')).body.data;
+    for (const l of LINES) expect(lines).toContainEqual({ label: l.lineName, labelEn: l.lineNameEn, value: l.id });
+    // Where work orders may go, for the order form: the departments that take them, with their English names.
+    const dispatch = (await api('WorkOrder/getDispatchOptions')).body.data.departments;
+    expect(dispatch).toEqual(DEPARTMENTS.filter((d) => d.workOrders).map((d) => ({ label: d.name, labelEn: d.nameEn, value: d.id })));
+  });
+
+  it("migration 047 gives a database seeded before it the seed's English names, and leaves a renamed row alone", async () => {
+    const { db, drop } = await openTestDb(s.ctx.config.timeZone, 0, 'seeded');
+    try {
+      await db.query("UPDATE departments SET name_en = ''");
+      await db.query("UPDATE roles SET name_en = ''");
+      await db.query("UPDATE lines SET line_name_en = ''");
+      await db.query("UPDATE departments SET name = '改名部' WHERE id = 6");
+      const sql = fs.readFileSync(path.join('server/db/migrations', '047_english_names.sql'), 'utf8');
+      await db.exec(sql.slice(sql.indexOf('UPDATE departments')));
+      const names = await db.query<{ id: number; name_en: string }>('SELECT id, name_en FROM departments ORDER BY id');
+      expect(names).toEqual(DEPARTMENTS.map((d) => ({ id: d.id, name_en: d.id === 6 ? '' : d.nameEn })));
+      expect(await db.query('SELECT code, name_en FROM roles ORDER BY id')).toEqual(ROLES.map((r) => ({ code: r.code, name_en: r.nameEn })));
+      expect(await db.query('SELECT id, line_name_en FROM lines ORDER BY id')).toEqual(LINES.map((l) => ({ id: l.id, line_name_en: l.lineNameEn })));
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+
+  it('an English name longer than 64 characters is refused, and nothing changes', async () => {
+    const res = await api('departmentManagement/doEdit', { id: 3, nameEn: 'x'.repeat(65) });
+    expect(res.status).toBe(400);
+    expect(await department(3)).toMatchObject({ nameEn: DEPARTMENTS[2]!.nameEn });
+  });
+});
 
 describe(`department flags on ${engine}`, () => {
   it('are seeded as the spec says: 4 and 5 show the work-order title, 4, 5 and 6 have no phone bar', async () => {

@@ -35,8 +35,13 @@ describe('lines (lineManagement)', () => {
     expect((await api('lineManagement/getList', { id })).body.data.list).toHaveLength(1);
     expect((await api('lineManagement/getList', { id: [1, id] })).body.data.total).toBe(2);
     expect((await api('lineManagement/getPreByLineId', { id })).body.data).toEqual({ pre: '6' });
-    expect((await api('lineManagement/getLineOptions')).body.data).toContainEqual({ label: '测试线路', value: id });
-    expect((await api('lineManagement/getLinePreOptions')).body.data).toContainEqual({ label: '测试线路 (6)', value: '6' });
+    expect((await api('lineManagement/getLineOptions')).body.data).toContainEqual({ label: '测试线路', labelEn: '', value: id });
+    expect((await api('lineManagement/getLinePreOptions')).body.data).toContainEqual({ label: '测试线路 (6)', labelEn: '', value: '6' });
+    // An English name: the options answer it beside the name, for the English interface.
+    expect((await api('lineManagement/doEdit', { id, lineNameEn: 'Test line' })).body.data).toMatchObject({ lineName: '测试线路', lineNameEn: 'Test line' });
+    expect((await api('lineManagement/getLineOptions')).body.data).toContainEqual({ label: '测试线路', labelEn: 'Test line', value: id });
+    expect((await api('lineManagement/getLinePreOptions')).body.data).toContainEqual({ label: '测试线路 (6)', labelEn: 'Test line (6)', value: '6' });
+    expect((await api('lineManagement/doEdit', { id, lineNameEn: 'x'.repeat(65) })).status).toBe(400);
     expect((await api('lineManagement/doDelete', { ids: [id] })).body.data).toEqual({ deleted: 1 });
     expect((await api('lineManagement/getList', { id })).body.data.total).toBe(0);
     expect((await api('lineManagement/doDelete', { ids: [id] })).status).toBe(404);
@@ -70,7 +75,7 @@ describe('departments (a tree)', () => {
     const phone = tree.list.find((d: { id: number }) => d.id === 1);
     expect(phone.children.map((c: { name: string }) => c.name)).toContain('电话一组');
     const options = (await api('departmentManagement/getDepartmentOptions')).body.data;
-    expect(options.find((o: { value: number }) => o.value === 1).children).toContainEqual({ label: '电话一组', value: child.body.data.id });
+    expect(options.find((o: { value: number }) => o.value === 1).children).toContainEqual({ label: '电话一组', labelEn: '', value: child.body.data.id });
   });
 
   it('refuses a parent that is the department itself or below it', async () => {
@@ -99,7 +104,9 @@ describe('roles', () => {
     const id = created.body.data.id;
     expect((await api('roleManagement/doEdit', { id, abilities: ['READ', 'WRITE'] })).body.data.abilities).toEqual(['READ', 'WRITE']);
     expect((await api('roleManagement/doEdit', { code: 'quality', name: 'x' })).status).toBe(409);
-    expect((await api('roleManagement/getRoleOptions')).body.data).toContainEqual({ label: '质检员', value: 'quality' });
+    expect((await api('roleManagement/getRoleOptions')).body.data).toContainEqual({ label: '质检员', labelEn: '', value: 'quality' });
+    expect((await api('roleManagement/doEdit', { id, nameEn: 'Quality' })).body.data).toMatchObject({ name: '质检员', nameEn: 'Quality' });
+    expect((await api('roleManagement/getRoleOptions')).body.data).toContainEqual({ label: '质检员', labelEn: 'Quality', value: 'quality' });
     expect((await api('roleManagement/doDelete', { ids: [3] })).status).toBe(409);
     expect((await api('roleManagement/doDelete', { ids: [id] })).body.data).toEqual({ deleted: 1 });
   });

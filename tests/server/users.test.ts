@@ -147,7 +147,8 @@ describe('users: look-ups and options', () => {
     expect((await api('getCurUserSeatOptionsByDepartId', { departId: 2 })).body.data).toEqual([{ label: '赵敏 (8201)', value: '8201' }]);
     expect((await api('getUserChineseNameOptions')).body.data).toContainEqual({ label: '李娜', value: 3 });
     expect((await api('getUserRoleList')).body.data).toEqual([
-      { label: '管理员', value: 'admin' }, { label: '班长', value: 'supervisor' }, { label: '坐席', value: 'agent' }]);
+      { label: '管理员', labelEn: 'Administrator', value: 'admin' }, { label: '班长', labelEn: 'Supervisor', value: 'supervisor' },
+      { label: '坐席', labelEn: 'Agent', value: 'agent' }]);
     expect((await api('getDepartIdByUserSeatNo', { userSeatNo: '8301' })).body.data).toEqual({ departId: 4 });
     expect((await api('getDepartIdByUserSeatNo', { userSeatNo: '9999' })).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { Alert, Card, Col, Descriptions, Row, Space, Typography } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_HOURLY, HOME_REFRESH_MS, type HomeAnswer, type HomeFigure } from '../../../schemas/home';
-import { useSession } from '../../app/session';
+import { displayName, useSession } from '../../app/session';
 import { greetingKey } from '../../lib/time';
 import { usePageTitle } from '../../shell/use-page-title';
 import { optionLabel, useOptions } from '../resource/use-options';
@@ -124,10 +124,10 @@ function CentreHome({ answer, admin }: { answer: HomeAnswer; admin: boolean }) {
  * their queue and figures.
  */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle('menu.home');
   const [openedAt] = useState(() => new Date());
-  const name = useSession((state) => state.userChineseName || state.username);
+  const name = useSession((state) => displayName(state, i18n.language));
   const workOrders = useSession((state) => state.workOrders);
   const admin = useSession((state) => state.roles.includes('admin'));
   const { data: answer, error, at } = usePolled(homeApi.home, HOME_REFRESH_MS);

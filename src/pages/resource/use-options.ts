@@ -2,11 +2,13 @@ import { useCan, useList, useResourceParams } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaOfResource } from '../../../resources/registry';
-import { blockOf, findInTree } from '../../../schemas/entity';
+import { blockOf, findInTree, optionText } from '../../../schemas/entity';
 
 /** One entry of an options action's answer; tree entities nest `children`. */
 export interface OptionItem {
   label: string;
+  /** The label for the English interface (schemas/entity.ts EntityOption). */
+  labelEn?: string;
   value: string | number;
   children?: OptionItem[];
   [key: string]: unknown;
@@ -29,17 +31,21 @@ export function useOptions(entity: string | undefined): { options: OptionItem[];
     meta: { action },
     queryOptions: { enabled, staleTime: 60_000 },
   });
-  // Labels that are i18n keys (menu titles) are shown in the user's language.
-  const { t } = useTranslation();
+  // Labels in the user's language: an i18n key translated (menu titles), or the English label the
+  // entity keeps beside its name (departments, roles, lines) for the English interface.
+  const { t, i18n } = useTranslation();
   const block = schema ? blockOf(schema) : undefined;
   const labelIsKey = Boolean(block?.options && schema?.properties[block.options.label]?.['x-i18n']);
+  const hasEnglish = Boolean(block?.options?.labelEn);
+  const language = i18n.language;
   const options = useMemo(() => {
     if (!enabled) return [];
-    if (!labelIsKey) return result.data;
+    if (!labelIsKey && !hasEnglish) return result.data;
+    const label = (o: OptionItem) => (labelIsKey ? t(o.label, { defaultValue: o.label }) : String(optionText(o, language)));
     const translate = (list: OptionItem[]): OptionItem[] =>
-      list.map((o) => ({ ...o, label: t(o.label, { defaultValue: o.label }), ...(o.children ? { children: translate(o.children) } : {}) }));
+      list.map((o) => ({ ...o, label: label(o), ...(o.children ? { children: translate(o.children) } : {}) }));
     return translate(result.data);
-  }, [enabled, labelIsKey, result.data, t]);
+  }, [enabled, labelIsKey, hasEnglish, language, result.data, t]);
   return { options, loading: enabled && query.isLoading };
 }
 
