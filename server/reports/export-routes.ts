@@ -107,6 +107,9 @@ export const exportSink = (format: ExportFormat, out: PassThrough, title: string
 const budgets = new WeakMap<AppContext, ExportBudget>();
 const exportBudgetOf = (ctx: AppContext): ExportBudget => budgets.get(ctx) ?? budgets.set(ctx, exportBudget(ctx.config.exports)).get(ctx)!;
 
+/** How many exports hold a slot of this server's budget now (tests wait for a download's end by it). */
+export const exportsRunning = (ctx: AppContext): number => exportBudgetOf(ctx).running();
+
 /** Registers the export of every report whose schema offers it. */
 export function registerReportExports(app: FastifyInstance, ctx: AppContext): void {
   for (const model of ctx.reports) if (model.schema.export) registerReportExport(app, ctx, model);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportsRunning } from '../../server/reports/export-routes.ts';
 import { until } from '../support/until.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 
@@ -110,7 +111,9 @@ describe('ten exports whose reader stops', () => {
     try {
       silent.push(await stalledExport(base, tokens.admin!), await stalledExport(base, tokens.admin!), await stalledExport(base, tokens.supervisor!));
       expect(silent.map((a) => a.status)).toEqual([200, 200, 200]);
-      // The readers never read again nor go away: the server ends their downloads itself.
+      // The readers never read again nor go away: the server ends their downloads itself, each
+      // when its own timer fires: all three slots are given back, not only one of the admin's.
+      await until(async () => exportsRunning(s.ctx) === 0 || undefined, undefined, 'every export slot given back');
       await until(admittedAgain, undefined, 'an export admitted again');
       await until(async () => (await openExports(s)) === 0 || undefined, undefined, 'no export transaction');
       const more = [await stalledExport(base, tokens.admin!), await stalledExport(base, tokens.supervisor!)];
