@@ -49,7 +49,17 @@ export interface ReportColumn {
    * a code's word in the reader's language (status 4: 话后处理 / After-call work) instead of the code.
    */
   readonly codes?: CodeTable;
+  /**
+   * SQL for the value's words in the English interface (a department's or a line's English name;
+   * empty or NULL: the value itself), over the same aliases (in a grouped report an aggregate, e.g.
+   * max(d.name_en)). English readers get it in place of the value, on the screen, in the chart and
+   * in the export; a condition a drill-down passes it to must match it as well as the value.
+   */
+  readonly english?: string;
 }
+
+/** The suffix of a column's English words in the rows a report's SQL answers (ReportColumn.english), before they take the value's place. */
+export const ENGLISH_SUFFIX = '__en';
 
 /** Code tables a column may name (`codes`): seat status codes, chat states, the switch's hang-up causes, a process's switch link. */
 export type CodeTable = 'seatStatus' | 'chatState' | 'hangupCause' | 'switchLink';

@@ -13,7 +13,7 @@ export type ConditionView = Omit<ConditionProperty, 'x-sql' | 'x-filter'> & {
   readonly 'x-filter'?: { readonly op: ConditionFilter['op']; readonly bound?: 'from' | 'to' };
 };
 
-export type ColumnView = Omit<ReportColumn, 'sql'>;
+export type ColumnView = Omit<ReportColumn, 'sql' | 'english'>;
 
 export interface ReportView
   extends Pick<ReportSchema, 'id' | 'description' | 'endpoint' | 'access' | 'menu' | 'sorters' | 'defaultSort' | 'paged' | 'pageSizes' | 'initialPageSize' | 'totals' | 'chart' | 'drill' | 'export' | 'words'> {
@@ -41,6 +41,6 @@ export function reportView(schema: ReportSchema): ReportView {
       properties: Object.fromEntries(Object.entries(conditions.properties).map(([key, property]) => [key, conditionView(property)])),
       ...(conditions.required ? { required: conditions.required } : {}),
     },
-    columns: columns.map(({ sql: _sql, ...column }) => column),
+    columns: columns.map(({ sql: _sql, english: _english, ...column }) => column),
   };
 }

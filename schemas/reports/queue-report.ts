@@ -18,7 +18,7 @@ export default {
   },
   columns: [
     { key: 'lineId', sql: 'c.line_id', format: 'number' },
-    { key: 'lineName', sql: "coalesce(l.line_name, '')", format: 'text' },
+    { key: 'lineName', sql: "coalesce(l.line_name, '')", format: 'text', english: 'max(l.line_name_en)' },
     { ...kpiColumn('offered', CALL_KPI.offered), total: 'kpi' },
     { ...kpiColumn('answered', CALL_KPI.answered), total: 'kpi' },
     { ...kpiColumn('abandoned', CALL_KPI.abandoned), total: 'kpi' },

@@ -11,7 +11,7 @@ export default {
   menu: { parent: 'reportcall', path: '/reportcall/workorderhandling', icon: 'DashboardOutlined', order: 113 },
   conditions: conditionObject(ORDER_FILTERS),
   columns: [
-    { key: 'department', sql: ORDER_GROUP.department, format: 'text' },
+    { key: 'department', sql: ORDER_GROUP.department, format: 'text', english: ORDER_GROUP.departmentEn },
     { key: 'owner', sql: ORDER_GROUP.owner, format: 'text' },
     { key: 'created', sql: ORDER_KPI.created, format: 'number', total: 'kpi' },
     { key: 'responded', sql: ORDER_KPI.responded, format: 'number', total: 'kpi' },

@@ -20,7 +20,7 @@ export default {
     { key: 'kind', sql: 'o.kind', format: 'text' },
     { key: 'priority', sql: 'o.priority', format: 'text' },
     { key: 'orderState', sql: 'o.state', format: 'text' },
-    { key: 'department', sql: ORDER_GROUP.department, format: 'text' },
+    { key: 'department', sql: ORDER_GROUP.department, format: 'text', english: ORDER_GROUP.orderDepartmentEn },
     { key: 'owner', sql: ORDER_GROUP.owner, format: 'text' },
     { key: 'createTime', sql: 'o.created_at', format: 'datetime' },
     { key: 'firstResponse', sql: clockOutcome('firstResponse'), format: 'text' },

@@ -14,7 +14,7 @@ export default {
   where: ORDER_IS.open,
   conditions: conditionObject(ANY_TIME_ORDER_FILTERS),
   columns: [
-    { key: 'department', sql: ORDER_GROUP.department, format: 'text' },
+    { key: 'department', sql: ORDER_GROUP.department, format: 'text', english: ORDER_GROUP.departmentEn },
     { key: 'owner', sql: ORDER_GROUP.owner, format: 'text' },
     { key: 'open', sql: ORDER_KPI.open, format: 'number', total: 'kpi' },
     { key: 'overdue', sql: ORDER_KPI.overdue, format: 'number', total: 'kpi' },

@@ -11,7 +11,7 @@ export default {
   menu: { parent: 'reportcall', path: '/reportcall/workorderreopens', icon: 'BarChartOutlined', order: 114 },
   conditions: conditionObject(ORDER_FILTERS),
   columns: [
-    { key: 'department', sql: ORDER_GROUP.department, format: 'text' },
+    { key: 'department', sql: ORDER_GROUP.department, format: 'text', english: ORDER_GROUP.departmentEn },
     { key: 'solvedEver', sql: ORDER_KPI.solvedEver, format: 'number', total: 'kpi' },
     { key: 'reopened', sql: ORDER_KPI.reopened, format: 'number', total: 'kpi' },
     { key: 'reopenRate', sql: ORDER_KPI.reopenRate, format: 'percent', total: 'kpi' },

@@ -16,7 +16,7 @@ export default {
   conditions: conditionObject(ORDER_FILTERS),
   columns: [
     { key: 'day', sql: ORDER_GROUP.day, format: 'date' },
-    { key: 'department', sql: ORDER_GROUP.department, format: 'text' },
+    { key: 'department', sql: ORDER_GROUP.department, format: 'text', english: ORDER_GROUP.departmentEn },
     { key: 'created', sql: ORDER_KPI.created, format: 'number', total: 'kpi' },
     ...CLOCKS.flatMap((c) => [
       ...OUTCOMES.map(([suffix, , kpi]) => ({ key: `${c}${suffix}`, sql: kpi(c), format: 'number', total: 'kpi' }) as const),

@@ -14,7 +14,7 @@ export default {
   columns: [
     { key: 'day', sql: 'o.created_at::date', format: 'date' },
     { key: 'kind', sql: 'o.kind', format: 'text' },
-    { key: 'department', sql: `coalesce(d.name, '')`, format: 'text' },
+    { key: 'department', sql: `coalesce(d.name, '')`, format: 'text', english: 'max(d.name_en)' },
     { key: 'created', sql: ORDER_KPI.created, format: 'number', total: 'sum' },
     { key: 'unsolved', sql: ORDER_KPI.unsolved, format: 'number', total: 'sum' },
     { key: 'solved', sql: ORDER_KPI.solved, format: 'number', total: 'sum' },

@@ -42,7 +42,7 @@ export function keysetOf(model: ReportModel, st: ReportStatements, c: Conditions
   const dir = desc ? 'DESC' : 'ASC';
   const sameAsSort = tie === sort;
   const { from, where, params: whereParams } = st.filter;
-  const exprs = model.schema.columns.map((col) => model.exprs[col.key]!);
+  const exprs = model.outputs.map((o) => o.sql);
   const select = `SELECT json_build_array(${exprs.join(', ')}, (${sort})::text, (${tie})::text) AS r FROM ${from}`;
   const orderBy = `ORDER BY ${sort} ${dir}${sameAsSort ? '' : `, ${tie} ${dir}`}`;
   // "Beyond" in the report's direction.
@@ -85,7 +85,7 @@ const wireTime = (v: unknown) => (typeof v === 'string' ? `${v.slice(0, 10)} ${v
  * times; dates, text and booleans as they are), and gives the batch's last mark.
  */
 export function rowDecoder(model: ReportModel, types: readonly string[]) {
-  const keys = model.schema.columns.map((col) => col.key);
+  const keys = model.outputs.map((o) => o.key);
   const n = keys.length;
   const convert = types.map((t) => (t.startsWith('timestamp') ? wireTime : undefined));
   return (batch: readonly { r: unknown[] }[]): { rows: Record<string, unknown>[]; last: KeysetMark | undefined } => {

@@ -11,7 +11,7 @@ import { columnTitle, reportTitle, totalsRow, wordedRows, yesNoWords } from './e
 import { exportBudget, type ExportBudget } from './export-budget.ts';
 import { csvSink, READER_STALLED, xlsxSink, type ExportColumn, type RowSink, type SinkOptions } from './export-writers.ts';
 import type { ReportModel } from './model.ts';
-import { reportTotals } from './sql.ts';
+import { inLanguage, reportTotals } from './sql.ts';
 
 export type ExportFormat = 'xlsx' | 'csv';
 
@@ -81,7 +81,7 @@ export function registerReportExport(app: FastifyInstance, ctx: AppContext, mode
     const stopped = () => gone || out.destroyed;
     // The file is written while it is sent; the handler returns the stream at once.
     void (async () => {
-      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(worded(batch)), stopped);
+      await readExportRows(ctx.db, model, c, req.user, max, (batch) => sink.write(worded(inLanguage(model, batch, lang))), stopped);
       // The totals row the screen shows under the rows, last in the file (a report with totals only).
       const totals = stopped() ? undefined : await reportTotals(ctx.db, model, c, req.user);
       if (totals) await sink.write([totalsRow(lang, s.columns, totals)]);

@@ -1,4 +1,4 @@
-import { KNOWN_TOTAL, KNOWN_TOTAL_SCHEMA, PERIOD, WITH_CHART, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
+import { ENGLISH_SUFFIX, KNOWN_TOTAL, KNOWN_TOTAL_SCHEMA, PERIOD, WITH_CHART, type ConditionProperty, type ReportColumn, type ReportSchema } from '../../schemas/report-types.ts';
 import { DEFAULT_PERIOD_NAMES } from '../../schemas/report-defaults.ts';
 import { CODE_WORDS } from '../../schemas/report-words.ts';
 import { isMenuIcon, MENU_ICON_NAMES } from '../../schemas/menu-icons.ts';
@@ -21,6 +21,12 @@ export interface ReportModel {
   order: ListOrder;
   /** Column expressions with their caps applied, by key. */
   exprs: Record<string, string>;
+  /**
+   * What a row of the report's SQL holds, in order: the columns, then each column's English words
+   * (`english`, as <key>__en, which runReport and the export put in the value's place for English
+   * readers). `select` is their SELECT list.
+   */
+  outputs: { key: string; sql: string }[];
   select: string;
   /** Date-range pairs over one expression: the end may not be before the start. */
   ranges: { from: string; to: string }[];
@@ -114,6 +120,10 @@ export function buildReport(schema: ReportSchema): ReportModel {
   }
   if (sorters.length) validation.sortField = { type: 'string', enum: sorters };
 
+  const outputs = [
+    ...schema.columns.map((c) => ({ key: c.key, sql: exprs[c.key]! })),
+    ...schema.columns.flatMap((c) => (c.english ? [{ key: `${c.key}${ENGLISH_SUFFIX}`, sql: c.english }] : [])),
+  ];
   const sortable = Object.fromEntries([...sorters, schema.defaultSort.field].map((k) => [k, exprs[k]!]));
   // A group's keys are unique among the groups: without them, rows tied on the sort (two seats
   // with the same break time) come in any order, and pages may repeat or skip a row.
@@ -124,7 +134,8 @@ export function buildReport(schema: ReportSchema): ReportModel {
     fields,
     order: { sortable, defaultSort: schema.defaultSort, ...(tieBreak ? { tieBreak } : {}) },
     exprs,
-    select: schema.columns.map((c) => `${exprs[c.key]} AS "${c.key}"`).join(', '),
+    outputs,
+    select: outputs.map((o) => `${o.sql} AS "${o.key}"`).join(', '),
     ranges,
     ...(usesPeriod ? { period: ranges[0] } : {}),
     dateKeys,

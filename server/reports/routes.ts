@@ -23,7 +23,7 @@ export function registerReport(app: FastifyInstance, ctx: AppContext, model: Rep
     const c = conditionsOf(model.validation, req);
     check(c, lang);
     checkConditions(model, c, lang);
-    return ok(await runReport(ctx.db, model, c, req.user));
+    return ok(await runReport(ctx.db, model, c, req.user, lang));
   });
 }
 

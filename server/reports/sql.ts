@@ -2,9 +2,10 @@ import type { ReportAnswer, ReportColumn } from '../../schemas/report-types.ts';
 import { can } from '../../schemas/access.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
+import type { Language } from '../http/language.ts';
 import type { Conditions } from '../lists/conditions.ts';
 import { binder, limitOf, orderOf, rangeEnd, rangeStart, whereOf, type ListField, type ListOrder } from '../lists/sql.ts';
-import { CHART_ROWS, KNOWN_TOTAL, PERIOD, WITH_CHART } from '../../schemas/report-types.ts';
+import { CHART_ROWS, ENGLISH_SUFFIX, KNOWN_TOTAL, PERIOD, WITH_CHART } from '../../schemas/report-types.ts';
 import type { ReportModel } from './model.ts';
 
 /** The caller's own-seat condition, under a key no request can send (validation admits only declared keys). */
@@ -149,7 +150,7 @@ export async function reportTotals(db: Queryable, model: ReportModel, c: Conditi
 /** The answer from the combined statement's rows: the page's columns, the group count and the totals row. */
 function unpackCombined(model: ReportModel, rows: Record<string, unknown>[]): ReportAnswer {
   const first = rows[0] ?? {};
-  const list = first[SET] === null ? [] : rows.map((r) => Object.fromEntries(model.schema.columns.map((c) => [c.key, r[c.key]])));
+  const list = first[SET] === null ? [] : rows.map((r) => Object.fromEntries(model.outputs.map((o) => [o.key, r[o.key]])));
   const totals = Object.fromEntries(model.schema.columns.filter((c) => c.total).map((c) => [c.key, first[`${TOTAL_PREFIX}${c.key}`] ?? null]));
   return { list, total: Number(first[COUNT_COLUMN] ?? 0), ...(model.schema.totals ? { totals } : {}) };
 }
@@ -178,8 +179,33 @@ function totalsSql(model: ReportModel, base: string, fromWhere: string): string 
  * the first page is not full: the cheap total) and the totals row, at once: on PostgreSQL each
  * goes to its own pooled connection; PGlite queues them on its one connection.
  */
-export async function runReport(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<ReportAnswer> {
-  if (c[WITH_CHART] === true) return withChart(db, model, c, user);
+export async function runReport(
+  db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>, lang: Language = 'zh',
+): Promise<ReportAnswer> {
+  const answer = await answerOf(db, model, c, user, lang);
+  return { ...answer, list: inLanguage(model, answer.list, lang), ...(answer.chart ? { chart: inLanguage(model, answer.chart, lang) } : {}) };
+}
+
+/**
+ * The rows with each column's English words (ReportColumn.english, selected as <key>__en) in the
+ * value's place for an English reader (where there are words), and the words' own keys gone.
+ */
+export function inLanguage(model: ReportModel, rows: Record<string, unknown>[], lang: Language): Record<string, unknown>[] {
+  const english = model.schema.columns.flatMap((c) => (c.english ? [c.key] : []));
+  if (!english.length) return rows;
+  return rows.map((row) => {
+    const out = { ...row };
+    for (const key of english) {
+      const words = out[`${key}${ENGLISH_SUFFIX}`];
+      delete out[`${key}${ENGLISH_SUFFIX}`];
+      if (lang === 'en' && typeof words === 'string' && words) out[key] = words;
+    }
+    return out;
+  });
+}
+
+async function answerOf(db: Queryable, model: ReportModel, c: Conditions, user: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'> | undefined, lang: Language): Promise<ReportAnswer> {
+  if (c[WITH_CHART] === true) return withChart(db, model, c, user, lang);
   const st = reportStatements(model, c, user);
   if (st.combined) return unpackCombined(model, await db.query<Record<string, unknown>>(st.combined.sql, st.combined.params));
   const count = () => db.query<{ n: number }>(st.count.sql, st.count.params).then((r) => r[0]!.n);
@@ -203,15 +229,15 @@ export async function runReport(db: Queryable, model: ReportModel, c: Conditions
  * report computes every group for any page; a detail list counts as a first page does); a page
  * past them runs the two at once.
  */
-async function withChart(db: Queryable, model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): Promise<ReportAnswer> {
+async function withChart(db: Queryable, model: ReportModel, c: Conditions, user: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'> | undefined, lang: Language): Promise<ReportAnswer> {
   const { [WITH_CHART]: _asked, ...page } = c;
   const { offset, pageSize } = reportStatements(model, page, user);
   const { [KNOWN_TOTAL]: _known, ...first } = page;
   const wide = { ...first, pageNo: 1, pageSize: CHART_ROWS };
   if (offset + pageSize <= CHART_ROWS) {
-    const all = await runReport(db, model, wide, user);
+    const all = await answerOf(db, model, wide, user, lang);
     return { ...all, list: all.list.slice(offset, offset + pageSize), chart: all.list };
   }
-  const [answer, chart] = await Promise.all([runReport(db, model, page, user), runReport(db, model, wide, user)]);
+  const [answer, chart] = await Promise.all([answerOf(db, model, page, user, lang), answerOf(db, model, wide, user, lang)]);
   return { ...answer, chart: chart.list };
 }

@@ -145,8 +145,14 @@ test.describe('administration', () => {
   /** The menus column of the role list: each menu of a role as a tag. */
   async function roleMenus(page: Page, code: string): Promise<string[]> {
     await page.goto('/#/system/role');
-    const row = page.getByTestId('resource-table').getByRole('row', { name: new RegExp(`\\b${code}\\b`) });
-    const menus = row.locator('td').nth(4).locator('.ant-tag');
+    // The row whose code cell reads the code (a menu's or a name's words may hold it too: "agent" in English).
+    const row = page.getByTestId('resource-table').getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+    await expect(row).toBeVisible();
+    // The column headed "menus" (菜单), wherever the list puts it.
+    const headers = await page.getByTestId('resource-table').locator('thead th').allInnerTexts();
+    const column = headers.findIndex((h) => /^(菜单|Menus)$/.test(h.trim()));
+    expect(column, headers.join(' | ')).toBeGreaterThan(0);
+    const menus = row.locator('td').nth(column).locator('.ant-tag');
     await expect(menus.first()).toBeVisible();
     return menus.allInnerTexts();
   }

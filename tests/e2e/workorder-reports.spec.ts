@@ -54,3 +54,22 @@ test('a supervisor reads the overdue work orders, drills into one owner\'s overd
   expect(body.map((r) => [r[0], r[1], r[3]])).toEqual(list.map((r) => [r.department, r.owner, r.overdue]));
   await page.screenshot({ path: 'test-results/workorder-overdue-report.png', fullPage: true });
 });
+
+test('in English the overdue report names the departments in English, and its drill-down opens the same orders', async ({ page }) => {
+  await loginAs(page, 'supervisor', 'super123');
+  await page.goto('/#/reportcall/workorderoverdue');
+  await expect(rows(page).first()).toBeVisible();
+  const chinese = new Set(await rows(page).locator('td:nth-child(1)').allInnerTexts());
+  expect([...chinese].some((d) => ['工单处理部', '法院工单部'].includes(d))).toBe(true);
+  // Switching the language asks again: the rows come back worded in English.
+  await page.getByTestId('language-en').click();
+  await expect.poll(async () => [...new Set(await rows(page).locator('td:nth-child(1)').allInnerTexts())].some((d) => ['Work Orders', 'Court Orders'].includes(d))).toBe(true);
+  expect(await rows(page).locator('td:nth-child(1)').allInnerTexts()).not.toContain('工单处理部');
+  const drillRow = rows(page).filter({ has: page.locator('td:nth-child(4) a') }).first();
+  const [department, figure] = await Promise.all([1, 4].map((n) => drillRow.locator(`td:nth-child(${n})`).innerText()));
+  await drillRow.locator('td:nth-child(4) a').click();
+  await expect(page).toHaveURL(/#\/reports\/workOrderList\?/);
+  await expect.poll(async () => [...new Set(await rows(page).locator('td:nth-child(6)').allInnerTexts())]).toEqual([department]);
+  await expect(page.getByTestId('totals-row')).toContainText(`${figure}`);
+  await page.screenshot({ path: test.info().outputPath('workorder-overdue-en.png'), fullPage: true });
+});

@@ -60,6 +60,25 @@ describe(`English names on ${engine}`, () => {
     }
   });
 
+  it("the call lists name a call's line in English for English readers, on the screen and in the export", async () => {
+    const day = '2020-03-02';
+    await s.ctx.db.query(
+      `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, destroy_time, link_flag, ring_seconds, call_seconds)
+       VALUES ('en-line-1', 'in', '8101', '13700000001', 1, $1::timestamp + interval '9 hours', $1::timestamp + interval '9 hours 2 minutes', 1, 5, 100)`, [day]);
+    const path = '/api/CallReport/getCallservicedetailsByConditions';
+    const ask = (lang: string) => s.call('POST', path, { token: admin, body: { startTime: day, endTime: day, pageNo: 1, pageSize: 10 }, headers: { 'accept-language': lang } });
+    expect((await ask('en')).body.data.list).toEqual([expect.objectContaining({ callId: 'en-line-1', lineName: LINES[0]!.lineNameEn })]);
+    expect((await ask('zh')).body.data.list).toEqual([expect.objectContaining({ callId: 'en-line-1', lineName: LINES[0]!.lineName })]);
+    for (const [lang, name] of [['en', LINES[0]!.lineNameEn], ['zh', LINES[0]!.lineName]] as const) {
+      const res = await s.app.inject({
+        method: 'POST', url: '/api/export/CallReport/getCallservicedetailsByConditions?format=csv', payload: { startTime: day, endTime: day },
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(name);
+    }
+  });
+
   it('an English name longer than 64 characters is refused, and nothing changes', async () => {
     const res = await api('departmentManagement/doEdit', { id: 3, nameEn: 'x'.repeat(65) });
     expect(res.status).toBe(400);

@@ -86,3 +86,43 @@ describe(`work orders by day on ${engine}`, () => {
     expect(totals).toMatchObject({ created: 6, unsolved: 3, solved: 3 });
   });
 });
+
+describe(`work-order reports in English on ${engine}`, () => {
+  const asked = (path: string, body: unknown, lang: string) =>
+    s.call('POST', path, { token: t.supervisor, body, headers: { 'accept-language': lang } });
+  const PERIOD = { startTime: '2026-09-28', endTime: '2026-09-29' };
+
+  it("name the departments in English, with the same figures, and a drill-down by the English name finds the same orders", async () => {
+    const zh = (await asked('/api/WorkOrderReport/getOrdersByDay', PERIOD, 'zh')).body.data;
+    const en = (await asked('/api/WorkOrderReport/getOrdersByDay', PERIOD, 'en')).body.data;
+    const names = await s.ctx.db.query<{ name: string; name_en: string }>('SELECT name, name_en FROM departments WHERE id IN (4, 5) ORDER BY id');
+    expect(names.map((n) => n.name_en)).toEqual(['Work Orders', 'Court Orders']);
+    const english = new Map(names.map((n) => [n.name, n.name_en]));
+    // Row for row the same, but the department's name; no extra key reaches the wire.
+    expect(en.list).toEqual(zh.list.map((r: Record<string, unknown>) => ({ ...r, department: english.get(String(r.department)) })));
+    expect(en.totals).toEqual(zh.totals);
+    for (const r of en.list) expect(Object.keys(r).some((k) => k.endsWith('__en'))).toBe(false);
+
+    // The handling report (grouped by department and owner), then its drill-down to the orders, as an English screen passes it.
+    const handling = (await asked('/api/WorkOrderReport/getHandlingTime', PERIOD, 'en')).body.data.list as Array<{ department: string }>;
+    expect(new Set(handling.map((r) => r.department))).toEqual(new Set(['Work Orders', 'Court Orders']));
+    const byEnglish = (await asked('/api/WorkOrderReport/getOrderList', { ...PERIOD, department: 'Work Orders' }, 'en')).body.data;
+    const byName = (await asked('/api/WorkOrderReport/getOrderList', { ...PERIOD, department: '工单处理部' }, 'zh')).body.data;
+    expect(byEnglish.total).toBe(4);
+    expect(byEnglish.list.map((o: { orderNo: string }) => o.orderNo)).toEqual(byName.list.map((o: { orderNo: string }) => o.orderNo));
+    expect(new Set(byEnglish.list.map((o: { department: string }) => o.department))).toEqual(new Set(['Work Orders']));
+    expect(new Set(byName.list.map((o: { department: string }) => o.department))).toEqual(new Set(['工单处理部']));
+  });
+
+  it('export the English names in an English export, and the names in a Chinese one', async () => {
+    for (const [lang, name] of [['en', 'Court Orders'], ['zh', '法院工单部']] as const) {
+      const res = await s.app.inject({
+        method: 'POST', url: '/api/export/WorkOrderReport/getOrdersByDay?format=csv', payload: PERIOD,
+        headers: { authorization: `Bearer ${t.supervisor}`, 'accept-language': lang },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain(name);
+      expect(res.body).not.toContain('__en');
+    }
+  });
+});

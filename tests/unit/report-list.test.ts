@@ -56,7 +56,11 @@ describe('report adapter', () => {
     ]);
     // The report's own wording is looked up first, then the shared column title.
     expect(call.columns[0]!.title).toBe('reports.fullCallReport.columns.callId');
-    expect(call).toMatchObject({ resource: 'reports/fullCallReport', dataProviderName: 'reports', title: 'reports.fullCallReport.title', rowKey: 'callId', tree: false });
+    expect(call).toMatchObject({ resource: 'reports/fullCallReport', dataProviderName: 'reports', title: 'reports.fullCallReport.title', tree: false });
+    // A row's key is all its columns: two rows of a grouped report may share the first (one department, two owners).
+    const key = call.rowKey as (record: Record<string, unknown>) => string;
+    expect(key({ callId: 'c1', userSeatNo: '8101' })).not.toBe(key({ callId: 'c1', userSeatNo: '8102' }));
+    expect(key({ callId: 'c1', userSeatNo: '8101' })).toBe(key({ callId: 'c1', userSeatNo: '8101' }));
     expect(call.meta).toMatchObject({ module: 'CallReport', action: 'getFullCallReport', conditions: fullCallReport.conditions.properties, labels: { startTime: 'reports.fullCallReport.conditions.startTime' } });
   });
 

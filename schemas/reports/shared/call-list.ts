@@ -14,7 +14,7 @@ export const CALL = {
   userSeatNo: { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },
   phoneNo: { key: 'phoneNo', sql: 'c.phone_no', format: 'text' },
   lineId: { key: 'lineId', sql: 'c.line_id', format: 'number' },
-  lineName: { key: 'lineName', sql: "coalesce(l.line_name, '')", format: 'text' },
+  lineName: { key: 'lineName', sql: "coalesce(l.line_name, '')", format: 'text', english: 'l.line_name_en' },
   callTime: { key: 'callTime', sql: 'c.call_time', format: 'datetime' },
   /** The switch's hang-up cause, shown in words with the cause itself on hover. */
   hangupCause: { key: 'hangupCause', sql: 'c.hangup_cause', format: 'text', codes: 'hangupCause' },

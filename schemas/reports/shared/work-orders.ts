@@ -100,6 +100,9 @@ export const drillOrders = <const C extends Record<string, unknown>>(byOwner: bo
 export const ORDER_GROUP = {
   day: 'o.created_at::date',
   department: `coalesce(d.name, '${NONE}')`,
+  /** The department's English name (ReportColumn.english) in a grouped report, and in a list of orders. */
+  departmentEn: 'max(d.name_en)',
+  orderDepartmentEn: 'd.name_en',
   owner: `coalesce(nullif(ou.user_chinese_name, ''), ou.user_name, '${NONE}')`,
 } as const;
 
@@ -114,7 +117,8 @@ const flag = (sql: string) => ({ type: 'boolean', 'x-sql': `(${sql}) = $::boolea
 
 /** The conditions the work-order reports share: the orders created in the period, of a department, an owner and a kind. */
 const FILTERS = {
-  department: name(ORDER_GROUP.department),
+  // By its name or, as a drill-down from an English screen passes it, its English name.
+  department: { type: 'string', minLength: 1, maxLength: 64, 'x-sql': `$::text IN (${ORDER_GROUP.department}, nullif(d.name_en, ''))` },
   owner: name(ORDER_GROUP.owner),
   kind: KINDS,
 } as const;

@@ -18,7 +18,7 @@ import { defaultsUrl, reportList, reportTranslate } from './report-list';
  * conditions' defaults (defaultsUrl), so its first request carries them.
  */
 export default function ReportPage({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const { catalogue, error } = useReportCatalogue();
   usePageTitle(`reports.${id}.title`);
@@ -26,7 +26,9 @@ export default function ReportPage({ id }: { id: string }) {
   if (!catalogue) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const report = catalogue.byId(id);
   if (!report) return <Navigate to="/404" replace />;
-  const description = reportList(report, reportTranslate(t), catalogue.byId);
+  const listed = reportList(report, reportTranslate(t), catalogue.byId);
+  // The language in the list's query: the server words some values in it (a department's English name), so a switch asks again.
+  const description = { ...listed, meta: { ...listed.meta, language: i18n.language } };
   const withDefaults = defaultsUrl(report, description, location, new Date());
   if (withDefaults) return <Navigate to={withDefaults} replace />;
   const { chart } = report;

@@ -127,8 +127,10 @@ export function reportList(report: ReportView, t: ReportTranslate, lookup: Repor
     title: t(reportTitleKey(report)),
     // Spec section 2 names the call report's button Query (查询), not the entity lists' Search.
     searchLabel: t('reports.query'),
-    // Detail rows are keyed by their first column (a call id), grouped rows by their group (a seat, a day).
-    rowKey: report.columns[0]?.key ?? 'id',
+    // Every column's value: a grouped row's first column is not its group (two owners of one
+    // department). Keyed by the department alone, two rows shared a key, and a new answer (a
+    // filter, a language switch) left the old rows on the screen beside the new.
+    rowKey: (record: Record<string, unknown>) => report.columns.map((c) => String(record[c.key] ?? '')).join('\u0001'),
     columns: reportColumns(report, t, lookup),
     filters: Object.entries(report.conditions.properties).map(([key, property]) => filterOf(report, key, property, t)),
     // An unpaged report comes whole and in the server's order, as a tree list does.

@@ -61,7 +61,8 @@ export interface ListDescription {
   meta?: Record<string, unknown>;
   /** Already translated page title. */
   title: string;
-  rowKey: string;
+  /** A row's unique key: a field's name (an entity's id), or made from the row (a report's columns). */
+  rowKey: string | ((record: Record<string, unknown>) => string);
   columns: ColumnDescription[];
   filters: FilterDescription[];
   /** The filter bar's submit button, already translated (a report's Query); default the lists' Search. */
