@@ -49,8 +49,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The system's reduced-motion setting, which the console honours (antd's motion off): drawers,
     // menus and dialogs appear and go at once, so a step does not wait out an animation. The
-    // menu-driven files (admin, reports-export) and the tab bar's keep the motion on, so that
-    // clicks on sliding submenus and zooming dropdowns stay tested.
+    // menu-driven files (admin, reports-export) keep the motion on, so that clicks on sliding
+    // submenus and zooming dropdowns stay tested.
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
