@@ -41,37 +41,34 @@ export const OPEN_STATUS_OF = (seat: string, columns = 'l.status'): string =>
     ORDER BY l.s_start_time DESC, l.id DESC LIMIT 1`;
 
 /**
+ * A change as SQL (migration 048, `change_seat_status`): `seat`, `status`, `at` and `reason` are
+ * SQL naming the values (bind parameters or expressions, never values), so a bigger statement
+ * (the gateway's event) can carry a change; a `status` of NULL closes the open log and opens none.
+ * Answers no row for an unknown seat, else `changed` and the open log after it (`id`, `status`,
+ * `reason`, `sStartTime`).
+ */
+export const CHANGE_STATUS = (a: { seat: string; status: string; at: string; reason?: string; ifNoneOpen?: boolean; ifLatest?: boolean }): string =>
+  `SELECT c.changed, c.log_id AS id, c.log_status AS status, c.log_reason AS reason, c.log_start AS "sStartTime"
+     FROM change_seat_status(${a.seat}, (${a.status})::smallint, (${a.at})::timestamptz, ${a.reason ?? "''"}, ${a.ifNoneOpen ? 'true' : 'false'}, ${a.ifLatest ? 'true' : 'false'}) c`;
+
+/**
  * The one place that changes a seat's status log (spec: "a status log is written only when the
  * status changes"): closes the seat's open log at `at` and opens a new one, unless the open log
  * already has this status. Both the UserSeatLog endpoints (the agent's choices) and the gateway
- * (calls) go through here. The seat's user row is locked first, so two processes changing one
- * seat at once take turns and the seat never has two open logs. Run it inside a transaction.
+ * (calls) go through migration 048's function, one statement: it locks the seat's user row first,
+ * so two processes changing one seat at once take turns and the seat never has two open logs.
  * Returns the open log after the change and whether a row was written (with `ifNoneOpen`, none
- * when the seat already had an open status: that one is returned).
+ * when the seat already had an open status: that one is returned), or null for an unknown seat.
  */
 export async function changeSeatStatus(tx: Queryable, change: StatusChange): Promise<{ changed: boolean; open: OpenStatus } | null> {
   if (!SEAT_STATUS_CODES.includes(change.status)) throw new Error(`unknown seat status ${change.status}`);
-  const [user] = await tx.query<{ name: string }>(
-    'SELECT user_chinese_name AS name FROM users WHERE user_seat_no = $1 FOR UPDATE',
-    [change.seat],
+  const [row] = await tx.query<OpenStatus & { changed: boolean }>(
+    CHANGE_STATUS({ seat: '$1', status: '$2', at: '$3', reason: '$4', ifNoneOpen: change.ifNoneOpen, ifLatest: change.ifLatest }),
+    [change.seat, change.status, change.at.toISOString(), change.reason ?? ''],
   );
-  if (!user) return null;
-  const at = change.at.toISOString();
-  // The open log, and whether it began after `at` (compared in SQL, at the database's precision).
-  const [found] = await tx.query<OpenStatus & { newer: boolean }>(
-    OPEN_STATUS_OF('$1', 'l.id, l.status, l.reason, l.s_start_time AS "sStartTime", l.s_start_time > $2::timestamptz AS newer'), [change.seat, at]);
-  const { newer = false, ...current } = found ?? {};
-  const open = found ? (current as OpenStatus) : null;
-  const reason = change.reason ?? '';
-  if (open && (change.ifNoneOpen || (change.ifLatest && newer) || (open.status === change.status && open.reason === reason))) return { changed: false, open };
-  // The open log closed and the new one opened in one statement.
-  const [opened] = await tx.query<OpenStatus>(
-    `WITH closed AS (${CLOSE_OPEN_LOG})
-     INSERT INTO seat_status_logs (user_seat_no, user_chinese_name, status, reason, s_start_time)
-     VALUES ($1, $3, $4, $5, $2) RETURNING id, status, reason, s_start_time AS "sStartTime"`,
-    [change.seat, at, user.name, change.status, reason],
-  );
-  return { changed: true, open: opened! };
+  if (!row) return null;
+  const { changed, ...open } = row;
+  return { changed, open };
 }
 
 /** Closes seat $1's open log at $2 (never before it began). */

@@ -1,7 +1,7 @@
 /**
  * Writing what the switch's events mean, exactly once across processes. Every process sees
  * every event; the one whose INSERT of the event id into telephony_events succeeds writes the
- * event's rows in the same transaction, the others write nothing.
+ * event's rows in the same statement, the others write nothing.
  *
  * The winner of one event may commit before the winner of the event before it (two processes,
  * two links), so every write stands on its own whatever order they land in:
@@ -10,16 +10,10 @@
  * - a status change older than the seat's open log is dropped (a later event moved the seat on).
  */
 import type { Db, Queryable } from '../../db/types.ts';
-import { changeSeatStatus, closeSeatStatus } from '../../seats/status-log.ts';
+import { CHANGE_STATUS, changeSeatStatus } from '../../seats/status-log.ts';
 import { ABSENT } from '../../seats/presence.ts';
-import { SEAT_STATUS, type SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
+import { SEAT_STATUS } from '../../../schemas/protocol/seat-status.ts';
 import type { CallSnapshot, Write } from './call-types.ts';
-
-/** Claims an event for this process; false when another process (or an earlier delivery) has it. */
-async function claim(tx: Queryable, id: string): Promise<boolean> {
-  const rows = await tx.query('INSERT INTO telephony_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id', [id]);
-  return rows.length === 1;
-}
 
 /** The survey marker: written when a seat sends its call to the survey, read when the seat's leg ends. */
 export const surveyMarker = (agentLeg: string) => `survey:${agentLeg}`;
@@ -42,12 +36,17 @@ const DESTROY = 'COALESCE(call_records.destroy_time, EXCLUDED.destroy_time)';
 const AS_INSERTED = derived('$5::timestamptz', '$6::timestamptz', '$7::timestamptz');
 const AS_MERGED = derived('call_records.call_time', ANSWER, DESTROY);
 
-/** One statement a call write: the upsert, whose columns only ever fill in, with the derived columns of the times it leaves. */
+/**
+ * A call write: the upsert, whose columns only ever fill in, with the derived columns of the times
+ * it leaves; a row only when the event's claim (`claimed`, the statement's first part) succeeded.
+ */
 const UPSERT_CALL = `
 INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, call_time, answer_time, destroy_time, hangup_cause,
   satisfaction, queue, ivr, transfer_from, transfer_to, hold_seconds, record_path, link_flag, ring_seconds, call_seconds)
-VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8, $9, $10, $11, $12, $13, $14, $15,
-  ${AS_INSERTED.link_flag}, ${AS_INSERTED.ring_seconds}, ${AS_INSERTED.call_seconds})
+SELECT $1::text, $2::text, $3::text, $4::text, $5::timestamptz, $6::timestamptz, $7::timestamptz, $8::text, $9::smallint,
+  $10::text, $11::text, $12::text, $13::text, $14::integer, $15::text,
+  ${AS_INSERTED.link_flag}, ${AS_INSERTED.ring_seconds}, ${AS_INSERTED.call_seconds}
+FROM claimed
 ON CONFLICT (call_id, call_time) DO UPDATE SET
   user_seat_no = CASE WHEN call_records.user_seat_no = '' THEN EXCLUDED.user_seat_no ELSE call_records.user_seat_no END,
   phone_no = CASE WHEN call_records.phone_no = '' THEN EXCLUDED.phone_no ELSE call_records.phone_no END,
@@ -65,60 +64,63 @@ ON CONFLICT (call_id, call_time) DO UPDATE SET
   ring_seconds = ${AS_MERGED.ring_seconds},
   call_seconds = ${AS_MERGED.call_seconds}`;
 
-async function writeCall(tx: Queryable, c: CallSnapshot): Promise<void> {
+const callValues = (c: CallSnapshot): unknown[] => {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  await tx.query(UPSERT_CALL, [
-    c.callId, c.direction, c.seat, c.phone, c.callTime.toISOString(), iso(c.answerTime), iso(c.destroyTime), c.hangupCause,
-    c.satisfaction, c.queue, c.ivr, c.transferFrom, c.transferTo, c.holdSeconds, c.recordPath,
-  ]);
-}
+  return [c.callId, c.direction, c.seat, c.phone, c.callTime.toISOString(), iso(c.answerTime), iso(c.destroyTime), c.hangupCause,
+    c.satisfaction, c.queue, c.ivr, c.transferFrom, c.transferTo, c.holdSeconds, c.recordPath];
+};
 
-/** changeSeatStatus, unless the seat's open log began after `at` (a later event already moved the seat). */
-async function changeIfLatest(tx: Queryable, seat: string, status: SeatStatusCode, at: Date): Promise<void> {
-  await changeSeatStatus(tx, { seat, status, at, ifLatest: true });
-}
+const INSERT_LEG = `INSERT INTO call_legs (call_id, leg_no, kind, seat, at, detail)
+  SELECT $1::text, $2::integer, $3::text, $4::text, $5::timestamptz, $6::text FROM claimed
+  ON CONFLICT (call_id, leg_no) DO NOTHING`;
+
+/** A fragment's bind parameters ($1, $2...) moved up by `by`, so fragments with their own parameters share one statement. */
+const shifted = (sql: string, by: number): string => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
 
 /**
- * A call's end for its seat: the seat's next status (changeIfLatest), or, when nobody is at the
- * seat any more (its browser went away during the call), its open status closed at the call's
- * end and no new one: the seat is logged out, as the presence sweeper leaves it.
+ * One event's writes as one statement (issue 26 item 6: it was a transaction of 4 to 9): the
+ * claim of its id first (`claimed`: a row only for the process, or delivery, that wins it), then
+ * every write made of the claim's row, so a lost claim writes nothing and a won one writes all, in
+ * one atomic statement. Calls and legs are data-modifying parts; the seats' status changes call
+ * migration 048's function (its own statements run under the seat's lock, each with a fresh
+ * snapshot), chained so that two changes of one event happen in the event's order. A seat's call
+ * end goes to post-call processing after a survey or when configured, else to ready; a seat whose
+ * browser went away during the call is closed and left logged out, as the presence sweeper leaves it.
  */
-async function endForSeat(tx: Queryable, seat: string, next: () => Promise<SeatStatusCode>, at: Date): Promise<void> {
-  const [{ absent } = { absent: false }] = await tx.query<{ absent: boolean }>(`SELECT ${ABSENT('$1')} AS absent`, [seat]);
-  if (!absent) return changeIfLatest(tx, seat, await next(), at);
-  await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
-  const newer = await tx.query(
-    'SELECT 1 FROM seat_status_logs WHERE user_seat_no = $1 AND s_end_time IS NULL AND s_start_time > $2::timestamptz LIMIT 1',
-    [seat, at.toISOString()],
-  );
-  if (newer.length === 0) await closeSeatStatus(tx, seat, at);
+export function eventStatement(eventId: string, writes: readonly Write[], afterCallSeconds: number): { sql: string; params: unknown[] } {
+  const params: unknown[] = [eventId];
+  const part = (sql: string, values: readonly unknown[]): string => {
+    const out = shifted(sql, params.length);
+    params.push(...values);
+    return out;
+  };
+  const value = (v: unknown): string => `$${params.push(v)}`;
+  const parts = ['claimed AS (INSERT INTO telephony_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id)'];
+  let seats = 'claimed';
+  writes.forEach((w, i) => {
+    if (w.kind === 'call') parts.push(`call${i} AS (${part(UPSERT_CALL, callValues(w.call))} RETURNING 1)`);
+    else if (w.kind === 'leg') parts.push(`leg${i} AS (${part(INSERT_LEG, [w.callId, w.legNo, w.leg, w.seat, w.at.toISOString(), w.detail])} RETURNING 1)`);
+    else {
+      const seat = `${value(w.seat)}::text`;
+      const status = w.kind === 'status'
+        ? `${value(w.status)}::smallint`
+        : `CASE WHEN ${ABSENT(seat)} THEN NULL
+            WHEN ${value(afterCallSeconds)}::integer > 0 OR EXISTS (SELECT 1 FROM telephony_events WHERE event_id = ${value(surveyMarker(w.agentLeg))}::text)
+            THEN ${value(SEAT_STATUS.afterCall)}::smallint ELSE ${value(SEAT_STATUS.ready)}::smallint END`;
+      const change = CHANGE_STATUS({ seat, status, at: `${value(w.at.toISOString())}::timestamptz`, ifLatest: true });
+      parts.push(`seat${i} AS (SELECT (SELECT count(*) FROM (${change}) c) AS n FROM ${seats})`);
+      seats = `seat${i}`;
+    }
+  });
+  return { sql: `WITH ${parts.join(',\n')}\nSELECT (SELECT count(*) FROM claimed)::integer AS won, (SELECT count(*) FROM ${seats})::integer AS seats`, params };
 }
 
-/** The seat's status after its call: post-call processing after a survey or when configured, else ready. */
-async function endStatus(tx: Queryable, agentLeg: string, afterCallSeconds: number): Promise<SeatStatusCode> {
-  if (afterCallSeconds > 0) return SEAT_STATUS.afterCall;
-  const survey = await tx.query('SELECT 1 FROM telephony_events WHERE event_id = $1', [surveyMarker(agentLeg)]);
-  return survey.length ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
-}
-
-/** Writes one event's rows if this process wins the event; returns whether it did. */
+/** Writes one event's rows if this process wins the event (one statement: eventStatement); returns whether it did. */
 export async function persistEvent(db: Db, eventId: string, writes: Write[], afterCallSeconds: number): Promise<boolean> {
   if (writes.length === 0) return false;
-  return db.transaction(async (tx) => {
-    if (!(await claim(tx, eventId))) return false;
-    for (const w of writes) {
-      if (w.kind === 'call') await writeCall(tx, w.call);
-      else if (w.kind === 'leg') {
-        await tx.query(
-          `INSERT INTO call_legs (call_id, leg_no, kind, seat, at, detail) VALUES ($1, $2, $3, $4, $5::timestamptz, $6)
-           ON CONFLICT (call_id, leg_no) DO NOTHING`,
-          [w.callId, w.legNo, w.leg, w.seat, w.at.toISOString(), w.detail],
-        );
-      } else if (w.kind === 'status') await changeIfLatest(tx, w.seat, w.status, w.at);
-      else await endForSeat(tx, w.seat, () => endStatus(tx, w.agentLeg, afterCallSeconds), w.at);
-    }
-    return true;
-  });
+  const { sql, params } = eventStatement(eventId, writes, afterCallSeconds);
+  const [row] = await db.query<{ won: number }>(sql, params);
+  return row?.won === 1;
 }
 
 /**
