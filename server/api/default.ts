@@ -179,9 +179,11 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     { config: { access: open }, schema: { body: byLoginBody } },
     async (req) => {
       await lookupAllowed(req);
+      // In the caller's language: the English name when the caller reads English and the company has one.
       const rows = await db.query<{ companyName: string }>(
-        `SELECT c.name AS "companyName" FROM users u JOIN companies c ON c.id = u.company_id WHERE u.user_name = $1 AND u.enabled`,
-        [req.body.username],
+        `SELECT CASE WHEN $2 AND c.name_en <> '' THEN c.name_en ELSE c.name END AS "companyName"
+           FROM users u JOIN companies c ON c.id = u.company_id WHERE u.user_name = $1 AND u.enabled`,
+        [req.body.username, languageOf(req) === 'en'],
       );
       return ok({ companyName: rows[0]?.companyName ?? '' });
     },

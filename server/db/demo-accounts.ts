@@ -1,5 +1,5 @@
 /** Demo organisation seeded on first start (API.md "Demo accounts"). */
-export const COMPANY = { id: 1, name: '演示呼叫中心' } as const;
+export const COMPANY = { id: 1, name: '演示呼叫中心', nameEn: 'Demo Call Centre' } as const;
 
 /** The spec's departments 1-6, each with its English name (migration 047 gives them to databases seeded before it): 4 and 5 run the work-order system (its site title); 4-6 have no phone bar; 2 takes online chats. */
 export const DEPARTMENTS = [

@@ -81,7 +81,7 @@ export async function insertActivity(db: Queryable, day: DayActivity, parallel =
 }
 
 async function seedOrganisation(tx: Queryable): Promise<void> {
-  await tx.query('INSERT INTO companies (id, name) VALUES ($1, $2)', [COMPANY.id, COMPANY.name]);
+  await tx.query('INSERT INTO companies (id, name, name_en) VALUES ($1, $2, $3)', [COMPANY.id, COMPANY.name, COMPANY.nameEn]);
   for (const d of DEPARTMENTS) {
     await tx.query('INSERT INTO departments (id, name, name_en, sort_order, work_order_title, phone_bar, chat, work_orders) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
       [d.id, d.name, d.nameEn, d.order, d.workOrderTitle, d.phoneBar, d.chat, d.workOrders]);

@@ -111,6 +111,8 @@ describe('login page helpers', () => {
   it('GetCompanyInfoByLogin tells only the company name', async () => {
     const res = await s.call('POST', '/api/default/GetCompanyInfoByLogin', { body: { username: 'agent1' } });
     expect(res.body.data).toEqual({ companyName: '演示呼叫中心' });
+    const en = await s.call('POST', '/api/default/GetCompanyInfoByLogin', { body: { username: 'agent1' }, headers: { 'accept-language': 'en' } });
+    expect(en.body.data).toEqual({ companyName: 'Demo Call Centre' });
   });
 
   it('/publicKey gives a PEM key, mockServer false and the RSA login setting', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEPARTMENTS, LINES, ROLES } from '../../server/db/demo-accounts.ts';
+import { COMPANY, DEPARTMENTS, LINES, ROLES } from '../../server/db/demo-accounts.ts';
 import { startWithLogins } from '../support/demo-logins.ts';
 import { engine, openTestDb, type TestServer } from './helpers.ts';
 
@@ -41,7 +41,7 @@ describe(`English names on ${engine}`, () => {
     expect(dispatch).toEqual(DEPARTMENTS.filter((d) => d.workOrders).map((d) => ({ label: d.name, labelEn: d.nameEn, value: d.id })));
   });
 
-  it("migration 047 gives a database seeded before it the seed's English names, and leaves a renamed row alone", async () => {
+  it("migrations 047 and 049 give a database seeded before them the seed's English names, and leave a renamed row alone", async () => {
     const { db, drop } = await openTestDb(s.ctx.config.timeZone, 0, 'seeded');
     try {
       await db.query("UPDATE departments SET name_en = ''");
@@ -54,6 +54,11 @@ describe(`English names on ${engine}`, () => {
       expect(names).toEqual(DEPARTMENTS.map((d) => ({ id: d.id, name_en: d.id === 6 ? '' : d.nameEn })));
       expect(await db.query('SELECT code, name_en FROM roles ORDER BY id')).toEqual(ROLES.map((r) => ({ code: r.code, name_en: r.nameEn })));
       expect(await db.query('SELECT id, line_name_en FROM lines ORDER BY id')).toEqual(LINES.map((l) => ({ id: l.id, line_name_en: l.lineNameEn })));
+      // 049 does the same for the company.
+      await db.query("UPDATE companies SET name_en = ''");
+      const company = fs.readFileSync(path.join('server/db/migrations', '049_company_name_en.sql'), 'utf8');
+      await db.exec(company.slice(company.indexOf('UPDATE companies')));
+      expect(await db.query('SELECT id, name_en FROM companies')).toEqual([{ id: COMPANY.id, name_en: COMPANY.nameEn }]);
     } finally {
       await db.close();
       await drop();
