@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat';
 import { chatStore, useChat } from './chat';
 import { http } from '../app/providers';
-import { useSession } from '../app/session';
+import { displayName, useSession } from '../app/session';
 import { insertReply, matchReplies, QUICK_REPLY_LIST, slashQuery, type QuickReply, type QuickReplyVariables } from './quick-replies';
 import { QuickReplyList } from './QuickReplyList';
 import { uploadFile } from './upload';
@@ -36,12 +36,13 @@ function useQuickReplies(open: boolean): QuickReply[] {
 }
 
 export function Composer({ chatId }: { chatId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const draft = useChat((s) => s.inbox.chats.get(chatId)?.inputContent ?? '');
   const [uploading, setUploading] = useState(false);
   const chatName = useChat((s) => s.inbox.chats.get(chatId)?.clientChatName ?? '');
-  const agentName = useSession((s) => s.userChineseName || s.username);
+  // {agentName} in the console's language (displayName: the English name in English).
+  const agentName = useSession((s) => displayName(s, i18n.language));
   const vars: QuickReplyVariables = { customerName: chatName, agentName, ticketNumber: chatId };
   // The draft at which the agent pressed Esc: the list stays closed until the draft changes.
   const [dismissed, setDismissed] = useState<string | null>(null);

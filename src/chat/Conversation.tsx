@@ -18,10 +18,10 @@ import { useNavigate } from 'react-router';
 import { OrderForm } from '../workorders/OrderForm';
 import { orderPath } from '../workorders/api';
 import { transcriptOf } from '../workorders/transcript';
-import { useSession } from '../app/session';
+import { displayName, useSession } from '../app/session';
 
 export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const chat = useChat((s) => s.inbox.chats.get(chatId));
   const me = useChat((s) => s.me);
@@ -31,7 +31,8 @@ export function Conversation({ chatId, onBack }: { chatId: string; onBack?: () =
   const [ordering, setOrdering] = useState(false);
   const [customer, setCustomer] = useState(false);
   const navigate = useNavigate();
-  const myName = useSession((s) => s.userChineseName || s.username);
+  // The agent's own name in the console's language (displayName: the English name in English).
+  const myName = useSession((s) => displayName(s, i18n.language));
   const bottom = useRef<HTMLDivElement>(null);
   const count = chat?.msgList.length ?? 0;
   // Stable, so the memoised dialog and panel skip the renders each message of this chat brings.

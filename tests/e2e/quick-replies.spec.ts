@@ -72,7 +72,7 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
     await composer.press('ArrowUp');
     await expect(chosen).toContainText(`greeting-${run}`);
     const preview = page.getByTestId('quick-reply-preview');
-    await expect(preview).toContainText(`Hello ${name}, I am 赵敏. Your ticket is `);
+    await expect(preview).toContainText(`Hello ${name}, I am Zhao Min. Your ticket is `);
     await page.screenshot({ path: test.info().outputPath('quick-replies-en.png') });
 
     // Esc closes the list and leaves the draft; typing again opens it, at the first match.
@@ -90,7 +90,7 @@ test('an agent inserts a quick reply with / and the keyboard; the visitor receiv
     await composer.press('Enter');
     await expect(list).toHaveCount(0);
     const value = await composer.inputValue();
-    expect(value).toMatch(new RegExp(`^Hello ${name}, I am 赵敏\\. Your ticket is [^{}\\s]+\\.$`));
+    expect(value).toMatch(new RegExp(`^Hello ${name}, I am Zhao Min\\. Your ticket is [^{}\\s]+\\.$`));
     await composer.press('Enter');
     await expect(visitorPage.locator('.ccw-agent .ccw-text', { hasText: `Hello ${name}` })).toHaveText(value);
     await expect(page.getByTestId('chat-messages').locator('[data-testid="chat-message"][data-role="agent"]').getByText(value, { exact: true })).toHaveCount(1);

@@ -47,7 +47,7 @@ test('a WeChat customer\'s message reaches the inbox with its WeChat mark, and t
     await composer.pressSequentially('/greeting');
     await expect(page.getByTestId('quick-replies').getByTestId('quick-reply-option').first()).toContainText('greeting');
     await composer.press('Enter');
-    const text = `Hello ${customer}, this is 赵敏. How can I help you?`;
+    const text = `Hello ${customer}, this is Zhao Min. How can I help you?`;
     await expect(composer).toHaveValue(text);
     await page.screenshot({ path: test.info().outputPath('wechat-inbox-en.png') });
     await composer.press('Enter');
