@@ -135,6 +135,9 @@ async function profiled(cdp: CDPSession, run: () => Promise<unknown>) {
   await cdp.send('Profiler.start');
   await run();
   const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  // The whole profile too, for DevTools (Performance > Load profile) or a caller-by-caller look.
+  fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench/out/inbox-browser.cpuprofile'), JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   profile.samples.forEach((id, i) => {

@@ -4,12 +4,16 @@
  * from the store, so a message re-renders that chat's row only (the list moves the others).
  * Long names and previews are cut by CSS: antd's JS ellipsis measured every row it rendered
  * (a forced layout per row per message: issue 26 item 2, bench/inbox-browser.ts).
+ * A row is plain elements in antd's tokens, not antd components (Typography, Badge, Tooltip):
+ * a message usually brings a chat from outside the view to the top, so a row mounts, and each
+ * antd component mounting re-injects its style sheet (cssinjs scans the page's style tags each
+ * time), about a millisecond a message in the profile.
  */
 import { StarFilled } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Badge, Empty, Typography, theme } from 'antd';
+import { Empty, theme } from 'antd';
 import dayjs from 'dayjs';
-import { memo, useRef } from 'react';
+import { memo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatStore, useChat } from './chat';
 import './chat-list.css';
@@ -17,6 +21,14 @@ import { ELLIPSIS } from './ellipsis';
 import { SourceIcon } from './SourceIcon';
 
 const ROW_HEIGHT = 64;
+/**
+ * A row's box in the list: placed by a transform, a layer of its own (will-change) whose inside
+ * is contained, so a chat moving to the top moves the rows' layers instead of painting the list
+ * again, and a row that changes paints only itself.
+ */
+const ROW_BOX: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT };
+/** Above this the unread count reads "99+", as antd's Badge shows it. */
+const UNREAD_SHOWN = 99;
 
 const ChatRow = memo(function ChatRow({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -41,14 +53,23 @@ const ChatRow = memo(function ChatRow({ id }: { id: string }) {
       }}
     >
       <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        <SourceIcon way={chat.sourceInfo_way} />
+        <SourceIcon way={chat.sourceInfo_way} plain />
         {chat.isFollow && <StarFilled style={{ color: token.colorWarning }} aria-label={t('chat.actions.unfollow')} />}
-        <Typography.Text strong title={chat.clientChatName} data-testid="chat-row-name" style={{ flex: 1, ...ELLIPSIS }}>{chat.clientChatName}</Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>{chat.lastMsgTime ? dayjs(chat.lastMsgTime).format('HH:mm') : ''}</Typography.Text>
+        <span title={chat.clientChatName} data-testid="chat-row-name" style={{ flex: 1, fontWeight: token.fontWeightStrong, color: token.colorText, ...ELLIPSIS }}>{chat.clientChatName}</span>
+        <span style={{ fontSize: 12, color: token.colorTextSecondary }}>{chat.lastMsgTime ? dayjs(chat.lastMsgTime).format('HH:mm') : ''}</span>
       </span>
       <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-        <Typography.Text type="secondary" title={previewLine} style={{ flex: 1, fontSize: 12, ...ELLIPSIS }}>{previewLine}</Typography.Text>
-        <Badge count={chat.newMsgCount} size="small" />
+        <span title={previewLine} style={{ flex: 1, fontSize: 12, color: token.colorTextSecondary, ...ELLIPSIS }}>{previewLine}</span>
+        {chat.newMsgCount > 0 && (
+          <span
+            className="chat-row-badge"
+            data-testid="chat-row-unread"
+            title={String(chat.newMsgCount)}
+            style={{ background: token.colorError, boxShadow: `0 0 0 1px ${token.colorBorderBg}` }}
+          >
+            {chat.newMsgCount > UNREAD_SHOWN ? `${UNREAD_SHOWN}+` : chat.newMsgCount}
+          </span>
+        )}
       </span>
     </button>
   );
@@ -64,7 +85,7 @@ export function ChatList() {
     <div ref={scroller} role="list" aria-label={t('chat.list.title')} style={{ height: '100%', overflowY: 'auto' }}>
       <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
         {rows.getVirtualItems().map((row) => (
-          <div key={order[row.index]} role="listitem" style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}>
+          <div key={order[row.index]} role="listitem" style={{ ...ROW_BOX, transform: `translateY(${row.start}px)` }}>
             <ChatRow id={order[row.index]!} />
           </div>
         ))}

@@ -40,14 +40,15 @@ test('an agent answers a customer in /im: markup stays text, unread counts, the 
     visitor.send({ type: 'message', clientMsgId: 'v1', contentType: 'text', content: 'My parcel has not arrived' });
     visitor.send({ type: 'message', clientMsgId: 'v2', contentType: 'text', content: HOSTILE });
     await visitor.next((f) => f.type === 'ack' && f.clientMsgId === 'v2');
-    await expect(row.locator('.ant-badge-count')).toHaveAttribute('title', '2');
+    await expect(row.getByTestId('chat-row-unread')).toHaveAttribute('title', '2');
+    await page.screenshot({ path: test.info().outputPath('chat-inbox-unread.png') });
 
     await row.click();
     const messages = page.getByTestId('chat-messages');
     await expect(messages.getByText(HOSTILE, { exact: true })).toBeVisible();
     await expect(messages.getByText('My parcel has not arrived', { exact: true })).toBeVisible();
     await expect(messages.locator('img')).toHaveCount(0);
-    await expect(row.locator('.ant-badge-count')).toHaveCount(0);
+    await expect(row.getByTestId('chat-row-unread')).toHaveCount(0);
 
     const composer = page.getByTestId('chat-composer');
     await composer.fill('Sorry about that, let me check.');

@@ -66,4 +66,16 @@ describe('the chat list when a message comes', () => {
     expect(name.title).toBe('Alice');
     expect(document.querySelector('[data-testid="chat-row"] .ant-typography-ellipsis')).toBeNull();
   });
+
+  it('rows are plain elements, not antd components that re-inject their styles as rows come into view; the unread count reads as the Badge did', () => {
+    render(<ChatList />);
+    for (let seq = 1; seq <= 3; seq++) clientMessage('c', seq, `message ${seq}`);
+    const carol = screen.getAllByTestId('chat-row')[0]!;
+    expect(within(carol).getByTestId('chat-row-name').textContent).toBe('Carol');
+    expect(within(carol).getByTestId('chat-row-unread')).toMatchObject({ textContent: '3', title: '3' });
+    expect(within(screen.getAllByTestId('chat-row')[1]!).queryByTestId('chat-row-unread')).toBeNull();
+    for (let seq = 4; seq <= 100; seq++) clientMessage('c', seq, `message ${seq}`);
+    expect(within(screen.getAllByTestId('chat-row')[0]!).getByTestId('chat-row-unread')).toMatchObject({ textContent: '99+', title: '100' });
+    expect(document.querySelector('[data-testid="chat-row"] .ant-typography, [data-testid="chat-row"] .ant-badge, [data-testid="chat-row"] .ant-tooltip-open')).toBeNull();
+  });
 });
