@@ -1,6 +1,6 @@
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '../../schemas/workorders/states';
 import type { CreateOrder, OrderRow, OrderTemplate } from '../../schemas/workorders/wire';
@@ -74,13 +74,27 @@ export function OrderForm({ open, prefill, onClose, onCreated }: Props) {
     });
   };
 
+  // Fresh values each time the dialog opens, and only then: what the user typed since stays when the
+  // kinds and departments arrive, and when the screen around the dialog renders again (a chat's
+  // prefill is a new object on each of its messages: a title being typed was wiped by the next one).
+  const prefillNow = useRef(prefill);
+  prefillNow.current = prefill;
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    const kindOfIvr = catalogue?.kinds.find((k) => k.ivr && k.ivr === prefill?.ivr)?.id;
-    const start = prefill?.kind ?? kindOfIvr ?? 'consult';
-    form.setFieldsValue({ source: 'phone', priority: 'normal', ...prefill, kind: start, departId: dispatch?.departments[0]?.value });
-  }, [open, prefill, catalogue, dispatch, form]);
+    form.setFieldsValue({ source: 'phone', priority: 'normal', ...prefillNow.current, kind: prefillNow.current?.kind ?? 'consult' });
+  }, [open, form]);
+  // A call from an IVR branch opens on that branch's kind, unless a kind was given or chosen meanwhile.
+  useEffect(() => {
+    const ivr = prefillNow.current?.ivr;
+    const kindOfIvr = catalogue?.kinds.find((k) => k.ivr && k.ivr === ivr)?.id;
+    if (open && kindOfIvr && !prefillNow.current?.kind && !form.isFieldTouched('kind')) form.setFieldsValue({ kind: kindOfIvr });
+  }, [open, catalogue, form]);
+  // The first department the user may send to, unless one was chosen meanwhile.
+  useEffect(() => {
+    const first = dispatch?.departments[0]?.value;
+    if (open && first !== undefined && form.getFieldValue('departId') === undefined) form.setFieldsValue({ departId: first });
+  }, [open, dispatch, form]);
 
   const submit = async () => {
     const values = await form.validateFields();

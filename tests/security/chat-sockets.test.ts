@@ -11,6 +11,7 @@ import { announceUsersChanged } from '../../server/auth/tokens.ts';
 import { socketTiming } from '../../server/chat/socket.ts';
 import { CHAT_LIMITS } from '../../schemas/protocol/chat.ts';
 import { engine, startTestServer, type TestServer } from '../server/helpers.ts';
+import { until, WAIT_MS } from '../support/until.ts';
 import { connect, joinChatDepartment, setStatus, urlOf, type ChatSocket } from '../server/chat-client.ts';
 
 let s: TestServer;
@@ -69,8 +70,8 @@ describe(`/ws/chat: a socket does not outlive its login (${engine})`, () => {
     const token = await s.login('agent1', 'agent123');
     const raw = await rawSocket(`/ws/chat?token=${token}`);
     raw.ws.send(JSON.stringify({ type: 'hello' }));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(raw.frames.some((f) => f.type === 'welcome')).toBe(true);
+    // Waited for, not slept on: a fixed 300 ms was too short once on a loaded machine.
+    await until(() => raw.frames.some((f) => f.type === 'welcome'), WAIT_MS, 'the welcome frame');
     await s.call('POST', '/api/User/setLogout', { token, body: {} });
     const before = await s.ctx.db.query('SELECT 1 FROM chat_messages');
     raw.ws.send(JSON.stringify({ type: 'message', chatId: crypto.randomUUID(), clientMsgId: 'm1', contentType: 'text', content: 'hi' }));
@@ -83,7 +84,7 @@ describe(`/ws/chat: a socket does not outlive its login (${engine})`, () => {
     const token = await s.login('agent2', 'agent123');
     const raw = await rawSocket(`/ws/chat?token=${token}`);
     raw.ws.send(JSON.stringify({ type: 'hello' }));
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => raw.frames.some((f) => f.type === 'welcome'), WAIT_MS, 'the welcome frame');
     // As the user saves do: the change, then its announcement, which the session watch of every process hears
     // (frames are not checked against the database one by one).
     const [moved] = await s.ctx.db.query<{ id: number }>(`UPDATE users SET user_seat_no = '8192' WHERE user_name = 'agent2' RETURNING id`);
