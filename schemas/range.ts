@@ -11,3 +11,7 @@ export const RANGE_BOUND = { type: 'string', maxLength: 19, pattern: '^[0-9]{4}-
 
 /** A bound that names a whole day (its end is the next day's start). */
 export const isWholeDay = (v: unknown): boolean => typeof v === 'string' && v.length === 10;
+
+/** A period's 'from' bound at an hour's start (a whole day starts at one), and a 'to' bound that ends an hour (its next second is the next hour's start). */
+export const isHourStart = (v: unknown): boolean => isWholeDay(v) || (typeof v === 'string' && v.endsWith(':00:00'));
+export const isHourEnd = (v: unknown): boolean => isWholeDay(v) || (typeof v === 'string' && v.endsWith(':59:59'));

@@ -56,6 +56,8 @@ export interface ReportColumn {
    * in the export; a condition a drill-down passes it to must match it as well as the value.
    */
   readonly english?: string;
+  /** The column over the report's `rollup` (a KPI's `rollup`): required of every aggregate column when the report has one. */
+  readonly rollup?: string;
 }
 
 /** The suffix of a column's English words in the rows a report's SQL answers (ReportColumn.english), before they take the value's place. */
@@ -147,6 +149,14 @@ export interface ReportSchema {
   readonly menu?: { readonly parent?: MenuParent; readonly path: string; readonly icon: MenuIconName; readonly order: number };
   /** FROM clause with aliases (c = call_records, s = seat_status_logs by convention). */
   readonly from: string;
+  /**
+   * A table of sums a grouped report may read instead of `from` (the call rollup, `call_hour_stats c`:
+   * the calls' seat and hour under the calls' own column names, so conditions and grouping apply
+   * as written), with each aggregate column's `rollup` SQL. The engine reads it when the period's
+   * bounds are whole hours (whole days included) and no condition outside `conditions` has a
+   * value; the answer is the same, from a few rows per seat and hour instead of every call.
+   */
+  readonly rollup?: { readonly from: string; readonly conditions: readonly string[] };
   /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */
   readonly where?: string;
   readonly conditions: ReportConditionsSchema;

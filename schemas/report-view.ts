@@ -13,7 +13,7 @@ export type ConditionView = Omit<ConditionProperty, 'x-sql' | 'x-filter'> & {
   readonly 'x-filter'?: { readonly op: ConditionFilter['op']; readonly bound?: 'from' | 'to' };
 };
 
-export type ColumnView = Omit<ReportColumn, 'sql' | 'english'>;
+export type ColumnView = Omit<ReportColumn, 'sql' | 'english' | 'rollup'>;
 
 export interface ReportView
   extends Pick<ReportSchema, 'id' | 'description' | 'endpoint' | 'access' | 'menu' | 'sorters' | 'defaultSort' | 'paged' | 'pageSizes' | 'initialPageSize' | 'totals' | 'chart' | 'drill' | 'export' | 'words'> {
@@ -32,15 +32,15 @@ function conditionView(property: ConditionProperty): ConditionView {
   return { ...schema, 'x-filter': filter.op === 'range' ? { op: filter.op, bound: filter.bound } : { op: filter.op } };
 }
 
-/** A report schema without its SQL (from, where, groupBy, tieBreak, ownSeat, column and condition SQL). */
+/** A report schema without its SQL (from, rollup, where, groupBy, tieBreak, ownSeat, column and condition SQL). */
 export function reportView(schema: ReportSchema): ReportView {
-  const { from: _from, where: _where, groupBy: _groupBy, tieBreak: _tieBreak, ownSeat: _ownSeat, maxRows: _maxRows, conditions, columns, ...rest } = schema;
+  const { from: _from, rollup: _rollup, where: _where, groupBy: _groupBy, tieBreak: _tieBreak, ownSeat: _ownSeat, maxRows: _maxRows, conditions, columns, ...rest } = schema;
   return {
     ...rest,
     conditions: {
       properties: Object.fromEntries(Object.entries(conditions.properties).map(([key, property]) => [key, conditionView(property)])),
       ...(conditions.required ? { required: conditions.required } : {}),
     },
-    columns: columns.map(({ sql: _sql, english: _english, ...column }) => column),
+    columns: columns.map(({ sql: _sql, english: _english, rollup: _rollup, ...column }) => column),
   };
 }

@@ -1,6 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange } from './shared/conditions.ts';
 import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
+import { callRollup } from './shared/call-rollup.ts';
 
 /** Per hour of the day: the call synthesis' figures (the home's chart of today against the same weekday last week). */
 export default {
@@ -9,6 +10,7 @@ export default {
   endpoint: { module: 'CallReport', action: 'getCallSynthesisByHour' },
   access: ['admin', 'supervisor'],
   from: 'call_records c',
+  rollup: callRollup('startTime', 'endTime'),
   conditions: { type: 'object', properties: dateRange('c.call_time', 'today'), additionalProperties: false },
   columns: [{ key: 'hour', sql: 'extract(hour FROM c.call_time)::int', format: 'number' }, ...SYNTHESIS_COLUMNS],
   groupBy: ['extract(hour FROM c.call_time)::int'],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types.ts';
+import { installCallRollup } from './call-rollup.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: serialises migrations when several processes start against one PostgreSQL.
@@ -17,7 +18,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
 }
 
-/** Applies the migrations not yet recorded, in order, in one transaction: a failure applies none. */
+/** Applies the migrations not yet recorded, in order, in one transaction: a failure applies none. Then writes the call rollup's refresh if CALL_PARTS changed. */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
@@ -36,6 +37,8 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
       applied.push(m.version);
     }
+    // Bodies written from the schemas (migration 050's rollup refresh), under the same lock.
+    await installCallRollup(tx);
   });
   return applied;
 }

@@ -18,7 +18,11 @@ const STOPPED = 'export stopped: the client went away';
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The report's model for an export: the whole filtered result (up to the cap) in one statement, not a page. */
-const exportModel = (model: ReportModel, maxRows: number): ReportModel => ({ ...model, schema: { ...model.schema, paged: false, maxRows } });
+const exportModel = (model: ReportModel, maxRows: number): ReportModel => ({
+  ...model,
+  schema: { ...model.schema, paged: false, maxRows },
+  ...(model.rollup ? { rollup: { ...model.rollup, model: exportModel(model.rollup.model, maxRows) } } : {}),
+});
 
 /** How many rows the export would write (the report's own count statement), asked before any file starts. */
 export async function exportCount(db: Queryable, model: ReportModel, c: Conditions, user: User | undefined): Promise<number> {

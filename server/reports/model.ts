@@ -35,6 +35,32 @@ export interface ReportModel {
   /** Condition keys whose values are dates or instants (checked on the calendar before any SQL). */
   dateKeys: string[];
   validation: { type: 'object'; additionalProperties: false; properties: Record<string, object>; required?: readonly string[] };
+  /** The report over its rollup (ReportSchema.rollup), and the conditions the rollup can take. */
+  rollup?: { model: ReportModel; conditions: ReadonlySet<string> };
+}
+
+/** An aggregate call in column SQL: such a column needs its own `rollup` SQL. */
+const AGGREGATE = /\b(count|sum|avg|min|max|bool_and|bool_or|string_agg|array_agg)\s*\(/i;
+
+/**
+ * The report over its rollup: the same schema reading `rollup.from`, each aggregate column by its
+ * `rollup` SQL. Refused: a report without groupBy, a rollup with an always-applied `where` (the rollup has only the calls'
+ * seat and hour), an aggregate column without `rollup` SQL, a rollup condition not declared.
+ */
+function rollupOf(schema: ReportSchema, fail: (m: string) => never): ReportModel['rollup'] {
+  const r = schema.rollup;
+  if (!r) return undefined;
+  if (schema.where) fail('rollup: a report with an always-applied where cannot read a rollup');
+  // Ungrouped, a report's total counts its rows: the calls, which a rollup does not hold.
+  if (!schema.groupBy?.length) fail('rollup: only a grouped report can read a rollup');
+  for (const k of r.conditions) if (!schema.conditions.properties[k]) fail(`rollup: condition "${k}" is not declared`);
+  const columns = schema.columns.map((c) => {
+    if (c.rollup !== undefined) return { ...c, sql: c.rollup };
+    if (AGGREGATE.test(c.sql)) fail(`rollup: column "${c.key}" is an aggregate without rollup SQL`);
+    return c;
+  });
+  const { rollup: _r, ...rest } = schema;
+  return { model: buildReport({ ...rest, from: r.from, columns }), conditions: new Set(r.conditions) };
 }
 
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -67,7 +93,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   if (schema.menu && !isMenuIcon(schema.menu.icon)) fail(`menu icon "${schema.menu.icon}" is not one of the console's icons (${MENU_ICON_NAMES.join(', ')})`);
   const parent = schema.menu?.parent;
   if (parent !== undefined && !isMenuParent(parent)) fail(`menu parent "${parent}" is not one of the console's menu groups (${MENU_PARENTS.join(', ')}; no parent: the top level)`);
-  const sqlParts = [schema.from, schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.map((c) => c.sql)];
+  const sqlParts = [schema.from, schema.rollup?.from ?? '', schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.flatMap((c) => [c.sql, c.rollup ?? ''])];
   // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
   if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');
 
@@ -140,6 +166,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
     ...(usesPeriod ? { period: ranges[0] } : {}),
     dateKeys,
     validation: { type: 'object', additionalProperties: false, properties: validation, ...(schema.conditions.required ? { required: schema.conditions.required } : {}) },
+    ...(schema.rollup ? { rollup: rollupOf(schema, fail) } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ReportAnswer, ReportColumn } from '../../schemas/report-types.ts';
 import { can } from '../../schemas/access.ts';
+import { isHourEnd, isHourStart } from '../../schemas/range.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Language } from '../http/language.ts';
@@ -50,11 +51,28 @@ export function bindPeriod(model: ReportModel, c: Conditions, q: Statement): Sta
 }
 
 /**
+ * Whether a request reads the report's rollup (ReportSchema.rollup) instead of its rows: every
+ * condition it gives is one the rollup takes, and the period's bounds are whole hours. A condition
+ * given as null (a filter for "none") is given: the rollup is left to plain values.
+ */
+export function readsRollup(model: ReportModel, c: Conditions): boolean {
+  const r = model.rollup;
+  if (!r) return false;
+  return model.fields.every((f) => {
+    const v = c[f.name];
+    if (v === undefined || v === '') return true;
+    if (!r.conditions.has(f.name)) return false;
+    return !('bound' in f) || (f.bound === 'from' ? isHourStart(v) : isHourEnd(v));
+  });
+}
+
+/**
  * Composes the list core's parts (WHERE over declared fields, ORDER BY over declared sorters,
  * LIMIT/OFFSET as parameters) with what reports add: an always-applied WHERE, the caller's
  * own-seat filter, GROUP BY, and the totals row.
  */
-export function reportStatements(model: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): ReportStatements {
+export function reportStatements(report: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): ReportStatements {
+  const model = readsRollup(report, c) ? report.rollup!.model : report;
   const s = model.schema;
   const fields: ListField[] = [...model.fields];
   const conds: Conditions = { ...c };

@@ -7,7 +7,8 @@ import { reportStatements } from './sql.ts';
 /** Every statement a report can run, with every condition present (values NULL) and each sort. */
 function statementsOf(models: readonly ReportModel[]): { id: string; sql: string; params: unknown[] }[] {
   const out: { id: string; sql: string; params: unknown[] }[] = [];
-  for (const model of models) {
+  // A report with a rollup runs its rows (every condition present as null never reads the rollup) and its rollup's.
+  for (const model of models.flatMap((m) => (m.rollup ? [m, m.rollup.model] : [m]))) {
     const all: Conditions = Object.fromEntries(model.fields.map((f) => [f.name, null]));
     const sorts = model.schema.sorters?.length ? model.schema.sorters : [model.schema.defaultSort.field];
     for (const sortField of sorts) {

@@ -46,25 +46,79 @@ const SCOPE_LABEL: Record<Scope, string> = { in: 'In', out: 'Out', all: 'All' };
 export const CALL_AFTER_CALL_SECONDS = `(SELECT coalesce(sum(extract(epoch FROM coalesce(a.s_end_time, ${NOW}) - a.s_start_time)), 0)
   FROM seat_status_logs a WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time)`;
 
+/** A call's post-call processing logs (as CALL_AFTER_CALL_SECONDS matches them), `extra` added to the match. */
+const afterLogs = (what: string, extra: string) => `(SELECT ${what} FROM seat_status_logs a
+  WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time AND ${extra})`;
+
 export interface Kpi {
   readonly sql: string;
+  /**
+   * The same figure over the call rollup (`call_hour_stats c`, CALL_PARTS summed per seat and hour),
+   * which a report reads instead of the calls when its period is whole hours (ReportSchema.rollup).
+   */
+  readonly rollup?: string;
   /** 'duration' for time summed over calls or logs (h:mm:ss, hours past 24); 'seconds' for a per-call average. */
   readonly format: 'number' | 'seconds' | 'duration' | 'percent';
   /** i18n key of the label. */
   readonly label: string;
 }
 
-const kpi = (name: string, sql: string, format: Kpi['format']): Kpi => ({ sql, format, label: `reports.kpi.${name}` });
+const kpi = (name: string, sql: string, format: Kpi['format'], rollup?: string): Kpi => ({ sql, format, label: `reports.kpi.${name}`, ...(rollup ? { rollup } : {}) });
+
+/**
+ * What the call rollup keeps of each seat's hour (migration 050's call_hour_stats, kept by
+ * server/db/call-rollup.ts as calls and post-call logs are written): sums over `call_records c`
+ * that add up across hours, so every CALL_KPI is also a formula over them (its `rollup`). A
+ * post-call log still open runs up to now: the rollup keeps the closed logs' seconds, and of the
+ * open ones their count and their starts (as epoch seconds), from which a report computes the
+ * seconds up to its own now.
+ */
+const handlingParts = (scope: Scope) => {
+  const where = HANDLED[scope];
+  const s = scope;
+  return {
+    [`handled_${s}`]: count(where),
+    [`talk_${s}`]: `coalesce(sum(c.call_seconds) FILTER (WHERE ${where}), 0)`,
+    [`after_closed_${s}`]: `coalesce(sum(${afterLogs('coalesce(sum(extract(epoch FROM a.s_end_time - a.s_start_time)), 0)', 'a.s_end_time IS NOT NULL')}) FILTER (WHERE ${where}), 0)`,
+    [`after_open_${s}`]: `coalesce(sum(${afterLogs('count(*)', 'a.s_end_time IS NULL')}) FILTER (WHERE ${where}), 0)`,
+    [`after_open_epoch_${s}`]: `coalesce(sum(${afterLogs('coalesce(sum(extract(epoch FROM a.s_start_time)), 0)', 'a.s_end_time IS NULL')}) FILTER (WHERE ${where}), 0)`,
+  };
+};
+
+export const CALL_PARTS: Readonly<Record<string, string>> = {
+  calls: 'count(*)',
+  offered: count(IN),
+  answered: count(ANSWERED),
+  abandoned: count(ABANDONED),
+  short_abandoned: count(SHORT),
+  answered_in_sl: count(`${ANSWERED} AND c.ring_seconds <= ${SERVICE_LEVEL_SECONDS}`),
+  outbound: count(OUT),
+  outbound_connected: count(`${OUT} AND c.answer_time IS NOT NULL`),
+  ring_capped: `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`,
+  ring_answered: `coalesce(sum(c.ring_seconds) FILTER (WHERE ${ANSWERED}), 0)`,
+  rated: 'count(c.satisfaction)',
+  satisfied: count('c.satisfaction >= 4'),
+  ...handlingParts('in'),
+  ...handlingParts('out'),
+  ...handlingParts('all'),
+};
+
+/** A part summed over the rollup's rows (0 over none, as a count over no calls is). */
+const part = (name: keyof typeof CALL_PARTS & string) => `coalesce(sum(c.${name}), 0)`;
+/** A scope's post-call seconds over the rollup: the closed logs', and the open ones' up to now. */
+const afterOf = (s: Scope) => `(${part(`after_closed_${s}`)} + ${part(`after_open_${s}`)} * extract(epoch FROM ${NOW}) - ${part(`after_open_epoch_${s}`)})`;
 
 /** The handling figures of one scope: calls handled, their talk and after-call time, and AHT = (talk + after-call) / handled. */
 const handling = (scope: Scope) => {
   const where = HANDLED[scope];
   const tag = SCOPE_LABEL[scope];
+  const handled = part(`handled_${scope}`);
   return {
-    handled: kpi(`handled${tag}`, count(where), 'number'),
-    talkSeconds: kpi(`talkSeconds${tag}`, `coalesce(sum(c.call_seconds) FILTER (WHERE ${where}), 0)`, 'duration'),
-    afterCallSeconds: kpi(`afterCallSeconds${tag}`, `round(coalesce(sum(${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}), 0))`, 'duration'),
-    aht: kpi(`aht${tag}`, `round((sum(c.call_seconds + ${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}))::numeric / NULLIF(${count(where)}, 0), 1)`, 'seconds'),
+    handled: kpi(`handled${tag}`, count(where), 'number', handled),
+    talkSeconds: kpi(`talkSeconds${tag}`, `coalesce(sum(c.call_seconds) FILTER (WHERE ${where}), 0)`, 'duration', part(`talk_${scope}`)),
+    afterCallSeconds: kpi(`afterCallSeconds${tag}`, `round(coalesce(sum(${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}), 0))`, 'duration', `round(${afterOf(scope)})`),
+    aht: kpi(`aht${tag}`, `round((sum(c.call_seconds + ${CALL_AFTER_CALL_SECONDS}) FILTER (WHERE ${where}))::numeric / NULLIF(${count(where)}, 0), 1)`, 'seconds',
+      `round((${part(`talk_${scope}`)} + ${afterOf(scope)})::numeric / NULLIF(${handled}, 0), 1)`),
   } as const;
 };
 
@@ -74,28 +128,29 @@ export const SCOPED_KPI = { in: handling('in'), out: handling('out'), all: handl
 /** Figures over `call_records c`. */
 export const CALL_KPI = {
   /** Inbound calls that reached the agent stage: every inbound call. */
-  offered: kpi('offered', count(IN), 'number'),
-  answered: kpi('answered', count(ANSWERED), 'number'),
-  abandoned: kpi('abandoned', count(ABANDONED), 'number'),
+  offered: kpi('offered', count(IN), 'number', part('offered')),
+  answered: kpi('answered', count(ANSWERED), 'number', part('answered')),
+  abandoned: kpi('abandoned', count(ABANDONED), 'number', part('abandoned')),
   /** Abandoned with ring seconds under SHORT_ABANDON_SECONDS. */
-  shortAbandoned: kpi('shortAbandoned', count(SHORT), 'number'),
-  outbound: kpi('outbound', count(OUT), 'number'),
-  outboundConnected: kpi('outboundConnected', count(`${OUT} AND c.answer_time IS NOT NULL`), 'number'),
+  shortAbandoned: kpi('shortAbandoned', count(SHORT), 'number', part('short_abandoned')),
+  outbound: kpi('outbound', count(OUT), 'number', part('outbound')),
+  outboundConnected: kpi('outboundConnected', count(`${OUT} AND c.answer_time IS NOT NULL`), 'number', part('outbound_connected')),
   /** Answered within at most T / (offered - short abandons). */
-  serviceLevel: kpi('serviceLevel', ratio(count(`${ANSWERED} AND c.ring_seconds <= ${SERVICE_LEVEL_SECONDS}`), `${count(IN)} - ${count(SHORT)}`), 'percent'),
+  serviceLevel: kpi('serviceLevel', ratio(count(`${ANSWERED} AND c.ring_seconds <= ${SERVICE_LEVEL_SECONDS}`), `${count(IN)} - ${count(SHORT)}`), 'percent',
+    ratio(part('answered_in_sl'), `${part('offered')} - ${part('short_abandoned')}`)),
   /** Average speed of answer: mean ring seconds of answered inbound calls (stands in for queue wait). */
-  asa: kpi('asa', `round(avg(c.ring_seconds) FILTER (WHERE ${ANSWERED}), 1)`, 'seconds'),
+  asa: kpi('asa', `round(avg(c.ring_seconds) FILTER (WHERE ${ANSWERED}), 1)`, 'seconds', `round(${part('ring_answered')}::numeric / NULLIF(${part('answered')}, 0), 1)`),
   /** Average handling time of answered inbound calls: (talk + after-call) / answered. */
   aht: SCOPED_KPI.in.aht,
-  abandonRate: kpi('abandonRate', ratio(count(ABANDONED), count(IN)), 'percent'),
+  abandonRate: kpi('abandonRate', ratio(count(ABANDONED), count(IN)), 'percent', ratio(part('abandoned'), part('offered'))),
   /** Talk seconds of every handled call, both directions. */
   talkSeconds: SCOPED_KPI.all.talkSeconds,
   /** Ring seconds, each call capped at RING_CAP_SECONDS, both directions. */
-  ringSeconds: kpi('ringSeconds', `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`, 'duration'),
-  rated: kpi('rated', 'count(c.satisfaction)', 'number'),
+  ringSeconds: kpi('ringSeconds', `coalesce(sum(LEAST(c.ring_seconds, ${RING_CAP_SECONDS})), 0)`, 'duration', part('ring_capped')),
+  rated: kpi('rated', 'count(c.satisfaction)', 'number', part('rated')),
   /** Share of ratings 4-5 (of 1-5) over ratings given. */
-  satisfaction: kpi('satisfaction', ratio(count('c.satisfaction >= 4'), 'count(c.satisfaction)'), 'percent'),
-  calls: kpi('calls', 'count(*)', 'number'),
+  satisfaction: kpi('satisfaction', ratio(count('c.satisfaction >= 4'), 'count(c.satisfaction)'), 'percent', ratio(part('satisfied'), part('rated'))),
+  calls: kpi('calls', 'count(*)', 'number', part('calls')),
 } as const;
 
 /** A status log's end: its end time, or now while it is open. */
@@ -127,4 +182,4 @@ export const STATUS_KPI = {
 } as const;
 
 /** A report column computing a KPI: `{...kpiColumn('answered', CALL_KPI.answered), total: 'kpi'}`. */
-export const kpiColumn = <K extends string>(key: K, k: Kpi) => ({ key, sql: k.sql, format: k.format, title: k.label }) as const;
+export const kpiColumn = <K extends string>(key: K, k: Kpi) => ({ key, sql: k.sql, format: k.format, title: k.label, ...(k.rollup ? { rollup: k.rollup } : {}) }) as const;

@@ -1,0 +1,59 @@
+/**
+ * Every report screen of a user's menu in Chromium (issue 26 item 3: first rows within 300 ms):
+ * logged in through the login form, each screen is opened by its address from the home page as a
+ * menu click opens it (a hash change in the running console), and timed from the change to the
+ * first row of its table, or its empty table, or the note asking for a required condition. Rows
+ * and notes already on the page (a kept tab) are marked first, so only the new screen's count.
+ * Each screen is opened twice; the second (code loaded, as a user's later visits) is the figure,
+ * the first is kept beside it.
+ */
+import { chromium } from 'playwright-core';
+import type { ReportCatalogue } from '../../schemas/report-view.ts';
+
+const FRESH = '.ant-table-row:not([data-bench-old]), .ant-table-placeholder:not([data-bench-old]), .ant-alert:not([data-bench-old])';
+
+export async function timeReportScreens(base: string, token: string, username: string, password: string): Promise<Record<string, { first: number; again: number } | { error: string }>> {
+  const res = await fetch(`${base}/api/reports/catalogue`, { headers: { authorization: `Bearer ${token}` } });
+  const { data } = (await res.json()) as { data: ReportCatalogue };
+  const paths = data.reports.filter((r) => r.menu && (r.access as unknown) !== undefined).map((r) => [r.id, r.menu!.path] as const);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const out: Record<string, { first: number; again: number } | { error: string }> = {};
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${base}/#/login`);
+    await page.locator('input[name="username"]').fill(username);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/index$/, { timeout: 60_000 });
+    // In the page (no DOM types on the server's side): mark what is there, change the address, and
+    // check each frame for the new screen's first row, empty table or note.
+    const open = (path: string): Promise<number> => page.evaluate(async ({ p, fresh, timeoutMs }) => {
+      const w = globalThis as unknown as {
+        location: { hash: string };
+        document: { querySelector(s: string): unknown; querySelectorAll(s: string): Iterable<{ setAttribute(k: string, v: string): void }> };
+        requestAnimationFrame(f: () => void): void;
+      };
+      const frame = () => new Promise<void>((r) => w.requestAnimationFrame(() => r()));
+      w.location.hash = '#/index';
+      await frame();
+      for (const e of w.document.querySelectorAll(fresh.replace(/:not\(\[data-bench-old\]\)/g, ''))) e.setAttribute('data-bench-old', '');
+      const started = performance.now();
+      w.location.hash = `#${p}`;
+      while (!w.document.querySelector(fresh)) {
+        if (performance.now() - started > timeoutMs) throw new Error(`${p}: nothing shown within ${timeoutMs} ms`);
+        await frame();
+      }
+      return Math.round(performance.now() - started);
+    }, { p: path, fresh: FRESH, timeoutMs: 30_000 });
+    for (const [id, path] of paths) {
+      try {
+        out[id] = { first: await open(path), again: await open(path) };
+      } catch (err) {
+        out[id] = { error: (err as Error).message.split('\n')[0]! };
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+-- The call rollup (issue 26 item 3): one row per seat and hour of call_time (the hour in the
+-- session's time zone, which every process of one installation shares), holding the sums of
+-- schemas/reports/shared/kpi.ts's CALL_PARTS over that seat's calls of that hour. Synthesis
+-- reports read it instead of the calls when their period is whole hours (ReportSchema.rollup):
+-- a month is a few thousand rows instead of a hundred thousand calls.
+--
+-- Kept as calls and post-call logs are written, exactly once across processes: statement
+-- triggers collect the (seat, hour) keys a statement touched and call_rollup_refresh recomputes
+-- those keys from the calls. Both triggers first take an advisory lock per seat (in one global
+-- order: no deadlock between them), held to the end of the writer's transaction, and read after
+-- it: of two writers of one seat (a call and its post-call log written by two processes, or two
+-- calls), the second to take the lock sees the first's committed rows, so the last refresh of a
+-- key counts both. A key is recomputed, never incremented: a refresh run twice (the call's and
+-- its log's trigger in one statement) gives the same row.
+--
+-- call_rollup_refresh's body is written from CALL_PARTS when the migrations run
+-- (server/db/call-rollup.ts), so the figures are defined once; until then it refuses.
+CREATE TABLE call_hour_stats (
+  call_time            timestamptz NOT NULL,
+  user_seat_no         text NOT NULL,
+  calls                integer NOT NULL,
+  offered              integer NOT NULL,
+  answered             integer NOT NULL,
+  abandoned            integer NOT NULL,
+  short_abandoned      integer NOT NULL,
+  answered_in_sl       integer NOT NULL,
+  outbound             integer NOT NULL,
+  outbound_connected   integer NOT NULL,
+  ring_capped          integer NOT NULL,
+  ring_answered        integer NOT NULL,
+  rated                integer NOT NULL,
+  satisfied            integer NOT NULL,
+  handled_in           integer NOT NULL,
+  talk_in              integer NOT NULL,
+  after_closed_in      numeric NOT NULL,
+  after_open_in        integer NOT NULL,
+  after_open_epoch_in  numeric NOT NULL,
+  handled_out          integer NOT NULL,
+  talk_out             integer NOT NULL,
+  after_closed_out     numeric NOT NULL,
+  after_open_out       integer NOT NULL,
+  after_open_epoch_out numeric NOT NULL,
+  handled_all          integer NOT NULL,
+  talk_all             integer NOT NULL,
+  after_closed_all     numeric NOT NULL,
+  after_open_all       integer NOT NULL,
+  after_open_epoch_all numeric NOT NULL,
+  PRIMARY KEY (call_time, user_seat_no)
+);
+
+-- A post-call log finds its call by seat and hang-up time.
+CREATE INDEX call_records_seat_destroy_idx ON call_records (user_seat_no, destroy_time) WHERE answer_time IS NOT NULL;
+
+-- The seats' rollup locks, in one order (by the seat's hash) whoever takes them.
+CREATE FUNCTION call_rollup_lock(p_seats text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  k record;
+BEGIN
+  FOR k IN SELECT DISTINCT hashtext(s) AS lock FROM unnest(p_seats) AS x(s) ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(50050, k.lock);
+  END LOOP;
+END $$;
+
+CREATE FUNCTION call_rollup_refresh(p_seats text[], p_hours timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'call_rollup_refresh is written when the migrations run (server/db/call-rollup.ts)';
+END $$;
+
+-- The calls' keys: the hour of each row a statement inserted, changed (before and after) or deleted.
+CREATE FUNCTION call_rollup_calls() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_seats text[];
+  v_hours timestamptz[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
+      FROM (SELECT DISTINCT n.user_seat_no AS seat, date_trunc('hour', n.call_time) AS hour FROM new_rows n) k;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
+      FROM (SELECT n.user_seat_no AS seat, date_trunc('hour', n.call_time) AS hour FROM new_rows n
+            UNION SELECT o.user_seat_no, date_trunc('hour', o.call_time) FROM old_rows o) k;
+  ELSE
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
+      FROM (SELECT DISTINCT o.user_seat_no AS seat, date_trunc('hour', o.call_time) AS hour FROM old_rows o) k;
+  END IF;
+  IF v_seats IS NOT NULL THEN
+    PERFORM call_rollup_refresh(v_seats, v_hours);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- A post-call log's keys: the hours of the answered calls whose hang-up it starts at, looked up
+-- once the log's seats are locked (a call being written by another process is then committed).
+CREATE FUNCTION call_rollup_logs() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_seats text[];
+  v_hours timestamptz[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT user_seat_no) INTO v_seats FROM new_rows WHERE status = 4;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(DISTINCT l.user_seat_no) INTO v_seats
+      FROM (SELECT user_seat_no, status FROM new_rows UNION ALL SELECT user_seat_no, status FROM old_rows) l WHERE l.status = 4;
+  ELSE
+    SELECT array_agg(DISTINCT user_seat_no) INTO v_seats FROM old_rows WHERE status = 4;
+  END IF;
+  IF v_seats IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM call_rollup_lock(v_seats);
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
+      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
+        FROM new_rows l JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
+       WHERE l.status = 4) k;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
+      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
+        FROM (SELECT user_seat_no, s_start_time, status FROM new_rows UNION ALL SELECT user_seat_no, s_start_time, status FROM old_rows) l
+        JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
+       WHERE l.status = 4) k;
+  ELSE
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
+      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
+        FROM old_rows l JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
+       WHERE l.status = 4) k;
+  END IF;
+  IF v_seats IS NOT NULL THEN
+    PERFORM call_rollup_refresh(v_seats, v_hours);
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER call_rollup_insert AFTER INSERT ON call_records REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_calls();
+CREATE TRIGGER call_rollup_update AFTER UPDATE ON call_records REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_calls();
+CREATE TRIGGER call_rollup_delete AFTER DELETE ON call_records REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_calls();
+CREATE TRIGGER call_rollup_log_insert AFTER INSERT ON seat_status_logs REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_logs();
+CREATE TRIGGER call_rollup_log_update AFTER UPDATE ON seat_status_logs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_logs();
+CREATE TRIGGER call_rollup_log_delete AFTER DELETE ON seat_status_logs REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION call_rollup_logs();
