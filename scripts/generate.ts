@@ -20,11 +20,23 @@ import { insertCalls, insertChats, insertLegs, insertSeatLogs } from '../server/
 import { firstDay, generateActivity, seatsFor, takesCalls, takesChats, type DayActivity, type Seat } from '../server/db/demo-activity.ts';
 import type { Queryable } from '../server/db/types.ts';
 import { startOfDay } from '../server/clock.ts';
+import { DEFER_CALL_ROLLUP, rebuildCallRollup } from '../server/db/call-rollup.ts';
 
 /** The tables a day is written to, one insert each (server/db/seed.ts, shared with the demo seed). */
 const LANES: Array<(db: Db, day: DayActivity) => Promise<void>> = [
-  (db, d) => insertCalls(db, d.calls), (db, d) => insertSeatLogs(db, d.logs), (db, d) => insertLegs(db, d.legs), (db, d) => insertChats(db, d.chats),
+  (db, d) => deferred(db, (tx) => insertCalls(tx, d.calls)), (db, d) => deferred(db, (tx) => insertSeatLogs(tx, d.logs)),
+  (db, d) => insertLegs(db, d.legs), (db, d) => insertChats(db, d.chats),
 ];
+
+/**
+ * Calls and status logs are written with the call rollup's triggers off (DEFER_CALL_ROLLUP): they
+ * would recompute thousands of seat-hours a statement, and the call and log lanes would wait on
+ * each other's seat locks. The rollup of the generated days is built once at the end.
+ */
+const deferred = (db: Db, write: (tx: Queryable) => Promise<void>) => db.transaction(async (tx) => {
+  await tx.query(DEFER_CALL_ROLLUP);
+  await write(tx);
+});
 
 /** `now`: the server's clock (ctx.clock); nothing is generated after it. */
 export interface GenerateOptions { calls: number; days: number; seed?: number; now: Date }
@@ -85,6 +97,7 @@ export async function generate(db: Db, o: GenerateOptions, progress?: (done: num
     void Promise.all(next).then(() => progress?.(done, o.calls), () => {});
   }
   await Promise.all([written, ...lanes]);
+  await db.transaction((tx) => rebuildCallRollup(tx, from));
   // Fresh statistics for the tables written, and for call_records a visibility map so that counts
   // over a month can read the index only. Vacuuming the other tables (2.6 million status logs for
   // a million calls) cost ~10% of the run for nothing: their reports read the rows anyway.

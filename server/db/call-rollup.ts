@@ -26,10 +26,17 @@ BEGIN
     JOIN call_records c ON c.user_seat_no = x.s AND c.call_time >= x.h AND c.call_time < x.h + interval '1 hour'`)};
 END`;
 
-/** Builds the whole rollup again from the calls (the generator's and the seed's bulk writes end with it too). */
-export async function rebuildCallRollup(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM call_hour_stats');
-  await db.query(rollupOf('FROM call_records c'));
+/**
+ * For a bulk writer's transaction (the seed, the generator): the rollup's triggers do nothing
+ * until it ends, and the writer calls rebuildCallRollup for what it wrote before it commits.
+ */
+export const DEFER_CALL_ROLLUP = "SET LOCAL app.call_rollup = 'deferred'";
+
+/** Builds the rollup again from the calls: all of it, or the hours from `from` on (the days a bulk writer wrote). */
+export async function rebuildCallRollup(db: Queryable, from?: Date): Promise<void> {
+  const since = from ? [from.toISOString()] : [];
+  await db.query(`DELETE FROM call_hour_stats${from ? ' WHERE call_time >= $1::timestamptz' : ''}`, since);
+  await db.query(rollupOf(`FROM call_records c${from ? ' WHERE c.call_time >= $1::timestamptz' : ''}`), since);
 }
 
 /** Writes call_rollup_refresh's body when it differs from CALL_PARTS', and then rebuilds the rollup. No-op before migration 050. */

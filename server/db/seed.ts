@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password.ts';
 import { seedWechatDemo } from './demo-wechat.ts';
 import type { Db, Queryable } from './types.ts';
 import { ensureCallPartitions } from './partitions.ts';
+import { DEFER_CALL_ROLLUP, rebuildCallRollup } from './call-rollup.ts';
 import { COMPANY, DEPARTMENTS, DEMO_USERS, LINES, ROLES } from './demo-accounts.ts';
 import { DEFAULT_MENUS, type MenuSeed } from '../../schemas/default-menus.ts';
 import { generateActivity, takesCalls, takesChats, type CallRow, type ChatRow, type DayActivity, type LegRow, type SeatLogRow } from './demo-activity.ts';
@@ -160,7 +161,10 @@ export async function seedIfEmpty(db: Db, now: Date, opts: SeedOptions = {}): Pr
     await seedOrganisation(tx);
     await seedUsers(tx, hashes);
     await seedWechatDemo(tx);
+    // Thousands of calls: the call rollup is built once at the end, not by its triggers per statement.
+    await tx.query(DEFER_CALL_ROLLUP);
     for (const day of activity) await insertActivity(tx, day);
+    await rebuildCallRollup(tx);
     const users = await tx.query<{ id: number; seat: string }>(`SELECT id, user_seat_no AS seat FROM users WHERE user_seat_no <> ''`);
     const origins = demoOrigins(activity, new Map(users.map((u) => [u.seat, Number(u.id)])));
     const timeZone = opts.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -15,6 +15,11 @@
 --
 -- call_rollup_refresh's body is written from CALL_PARTS when the migrations run
 -- (server/db/call-rollup.ts), so the figures are defined once; until then it refuses.
+--
+-- Bulk writers (the demo seed, the generator: thousands of calls a statement) set
+-- app.call_rollup = 'deferred' for their transaction (SET LOCAL): the triggers then do nothing,
+-- and the writer builds the rollup of the days it wrote again in the same transaction
+-- (rebuildCallRollup).
 CREATE TABLE call_hour_stats (
   call_time            timestamptz NOT NULL,
   user_seat_no         text NOT NULL,
@@ -72,6 +77,9 @@ DECLARE
   v_seats text[];
   v_hours timestamptz[];
 BEGIN
+  IF current_setting('app.call_rollup', true) = 'deferred' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
       FROM (SELECT DISTINCT n.user_seat_no AS seat, date_trunc('hour', n.call_time) AS hour FROM new_rows n) k;
@@ -96,6 +104,9 @@ DECLARE
   v_seats text[];
   v_hours timestamptz[];
 BEGIN
+  IF current_setting('app.call_rollup', true) = 'deferred' THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT user_seat_no) INTO v_seats FROM new_rows WHERE status = 4;
   ELSIF TG_OP = 'UPDATE' THEN
