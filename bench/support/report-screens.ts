@@ -9,13 +9,17 @@
  */
 import { chromium } from 'playwright-core';
 import type { ReportCatalogue } from '../../schemas/report-view.ts';
+import { can, type Grants } from '../../schemas/access.ts';
 
 const FRESH = '.ant-table-row:not([data-bench-old]), .ant-table-placeholder:not([data-bench-old]), .ant-alert:not([data-bench-old])';
 
 export async function timeReportScreens(base: string, token: string, username: string, password: string): Promise<Record<string, { first: number; again: number } | { error: string }>> {
   const res = await fetch(`${base}/api/reports/catalogue`, { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await res.json()) as { data: ReportCatalogue };
-  const paths = data.reports.filter((r) => r.menu && (r.access as unknown) !== undefined).map((r) => [r.id, r.menu!.path] as const);
+  const me = await fetch(`${base}/api/default/GetUserInfo`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+  const { data: user } = (await me.json()) as { data: Grants };
+  // The screens of the user's menu: reports with a menu entry the user may open.
+  const paths = data.reports.filter((r) => r.menu && can(user, r.access)).map((r) => [r.id, r.menu!.path] as const);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   const out: Record<string, { first: number; again: number } | { error: string }> = {};
   try {
@@ -25,26 +29,23 @@ export async function timeReportScreens(base: string, token: string, username: s
     await page.locator('input[name="password"]').fill(password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/#\/index$/, { timeout: 60_000 });
-    // In the page (no DOM types on the server's side): mark what is there, change the address, and
-    // check each frame for the new screen's first row, empty table or note.
-    const open = (path: string): Promise<number> => page.evaluate(async ({ p, fresh, timeoutMs }) => {
-      const w = globalThis as unknown as {
-        location: { hash: string };
-        document: { querySelector(s: string): unknown; querySelectorAll(s: string): Iterable<{ setAttribute(k: string, v: string): void }> };
-        requestAnimationFrame(f: () => void): void;
-      };
-      const frame = () => new Promise<void>((r) => w.requestAnimationFrame(() => r()));
-      w.location.hash = '#/index';
+    // In the page, as source text (the TypeScript loader would add helpers the page does not
+    // have to a function passed in): mark what is there, change the address, and check each frame
+    // for the new screen's first row, empty table or note.
+    const open = (path: string): Promise<number> => page.evaluate(`(async () => {
+      const fresh = ${JSON.stringify(FRESH)};
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      location.hash = '#/index';
       await frame();
-      for (const e of w.document.querySelectorAll(fresh.replace(/:not\(\[data-bench-old\]\)/g, ''))) e.setAttribute('data-bench-old', '');
+      for (const e of document.querySelectorAll(fresh.replace(/:not\\(\\[data-bench-old\\]\\)/g, ''))) e.setAttribute('data-bench-old', '');
       const started = performance.now();
-      w.location.hash = `#${p}`;
-      while (!w.document.querySelector(fresh)) {
-        if (performance.now() - started > timeoutMs) throw new Error(`${p}: nothing shown within ${timeoutMs} ms`);
+      location.hash = ${JSON.stringify(`#${path}`)};
+      while (!document.querySelector(fresh)) {
+        if (performance.now() - started > 30000) throw new Error(${JSON.stringify(`${path}: nothing shown within 30 s`)});
         await frame();
       }
       return Math.round(performance.now() - started);
-    }, { p: path, fresh: FRESH, timeoutMs: 30_000 });
+    })()`);
     for (const [id, path] of paths) {
       try {
         out[id] = { first: await open(path), again: await open(path) };
