@@ -1,20 +1,23 @@
 /**
- * The call rollup's refresh (migration 050): call_rollup_refresh's body, written from the KPI
- * dictionary's CALL_PARTS so each part is defined once, and the whole rollup built again whenever
- * that body changes (the first time, and after a change of a part), so it always agrees with the
- * calls. Runs inside the migrations' transaction, under their lock.
+ * The call rollup's refresh (migration 050): the bodies of call_rollup_refresh and of the calls'
+ * trigger, written from the KPI dictionary's CALL_PARTS and CALL_PART_COLUMNS so each part is
+ * defined once, and the whole rollup built again whenever a body changes (the first time, and
+ * after a change of a part), so it always agrees with the calls. Runs inside the migrations'
+ * transaction, under their lock.
  */
-import { CALL_PARTS } from '../../schemas/reports/shared/kpi.ts';
+import { CALL_AFTER_LOGS, CALL_PART_COLUMNS, CALL_PARTS } from '../../schemas/reports/shared/kpi.ts';
 import type { Queryable } from './types.ts';
 
 const COLUMNS = Object.keys(CALL_PARTS);
 const PARTS = Object.values(CALL_PARTS).join(',\n      ');
 
-/** The rows of the rollup for the calls `from` admits, grouped by seat and hour. */
-const rollupOf = (from: string) => `INSERT INTO call_hour_stats (call_time, user_seat_no, ${COLUMNS.join(', ')})
+/** The rows of the rollup for the calls `from` (and `where`) admit, grouped by seat and hour. */
+const rollupOf = (from: string, where = '') => `INSERT INTO call_hour_stats (call_time, user_seat_no, ${COLUMNS.join(', ')})
     SELECT date_trunc('hour', c.call_time), c.user_seat_no,
       ${PARTS}
     ${from}
+    CROSS JOIN ${CALL_AFTER_LOGS}
+    ${where}
     GROUP BY 1, 2`;
 
 const BODY = `
@@ -36,16 +39,57 @@ export const DEFER_CALL_ROLLUP = "SET LOCAL app.call_rollup = 'deferred'";
 export async function rebuildCallRollup(db: Queryable, from?: Date): Promise<void> {
   const since = from ? [from.toISOString()] : [];
   await db.query(`DELETE FROM call_hour_stats${from ? ' WHERE call_time >= $1::timestamptz' : ''}`, since);
-  await db.query(rollupOf(`FROM call_records c${from ? ' WHERE c.call_time >= $1::timestamptz' : ''}`), since);
+  await db.query(rollupOf('FROM call_records c', from ? 'WHERE c.call_time >= $1::timestamptz' : ''), since);
 }
 
-/** Writes call_rollup_refresh's body when it differs from CALL_PARTS', and then rebuilds the rollup. No-op before migration 050. */
+/** A call row's key and the columns the parts read, as `alias.column` for the calls trigger's comparison. */
+const keyOf = (r: string) => `${r}.user_seat_no, date_trunc('hour', ${r}.call_time)`;
+const read = (r: string) => `(${CALL_PART_COLUMNS.map((col) => `${r}.${col}`).join(', ')})`;
+
+/**
+ * The calls' statement trigger: the keys of the rows inserted or deleted, and of the rows updated
+ * (before and after) whose part columns changed; an event that only fills in a recording path or
+ * a hold time leaves the rollup alone. Rows are paired by call id (a changed id counts as changed).
+ */
+const CALLS_BODY = `
+DECLARE
+  v_seats text[];
+  v_hours timestamptz[];
+BEGIN
+  IF current_setting('app.call_rollup', true) = 'deferred' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (SELECT DISTINCT ${keyOf('n')} FROM new_rows n) k(seat, hour);
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
+      SELECT DISTINCT v.seat, v.hour FROM new_rows n FULL JOIN old_rows o ON o.call_id = n.call_id
+        CROSS JOIN LATERAL (VALUES (${keyOf('n')}), (${keyOf('o')})) v(seat, hour)
+       WHERE v.seat IS NOT NULL AND (n.call_id IS NULL OR o.call_id IS NULL OR ${read('n')} IS DISTINCT FROM ${read('o')})) k;
+  ELSE
+    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (SELECT DISTINCT ${keyOf('o')} FROM old_rows o) k(seat, hour);
+  END IF;
+  IF v_seats IS NOT NULL THEN
+    PERFORM call_rollup_refresh(v_seats, v_hours);
+  END IF;
+  RETURN NULL;
+END`;
+
+const FUNCTIONS = [
+  { name: 'call_rollup_refresh', signature: 'call_rollup_refresh(p_seats text[], p_hours timestamptz[]) RETURNS void', body: BODY },
+  { name: 'call_rollup_calls', signature: 'call_rollup_calls() RETURNS trigger', body: CALLS_BODY },
+];
+
+/** Writes the refresh's and the calls trigger's bodies when they differ from CALL_PARTS', and then rebuilds the rollup. No-op before migration 050. */
 export async function installCallRollup(db: Queryable): Promise<boolean> {
-  const [fn] = await db.query<{ body: string }>(
-    "SELECT p.prosrc AS body FROM pg_proc p WHERE p.proname = 'call_rollup_refresh' AND p.pronamespace = current_schema()::regnamespace",
+  const rows = await db.query<{ name: string; body: string }>(
+    "SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p WHERE p.proname = ANY($1::text[]) AND p.pronamespace = current_schema()::regnamespace",
+    [FUNCTIONS.map((f) => f.name)],
   );
-  if (!fn || fn.body === BODY) return false;
-  await db.query(`CREATE OR REPLACE FUNCTION call_rollup_refresh(p_seats text[], p_hours timestamptz[]) RETURNS void LANGUAGE plpgsql AS $fn$${BODY}$fn$`);
+  if (rows.length === 0) return false;
+  const stale = FUNCTIONS.filter((f) => rows.find((r) => r.name === f.name)?.body !== f.body);
+  if (stale.length === 0) return false;
+  for (const f of stale) await db.query(`CREATE OR REPLACE FUNCTION ${f.signature} LANGUAGE plpgsql AS $fn$${f.body}$fn$`);
   await rebuildCallRollup(db);
   return true;
 }

@@ -7,6 +7,7 @@ import type { ReportModel } from '../../server/reports/model.ts';
 import { readsRollup, reportStatements, runReport } from '../../server/reports/sql.ts';
 import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
 import { FEB, generateMonth } from './generated-month.ts';
+import { CALL_AFTER_LOGS, CALL_PART_COLUMNS, CALL_PARTS } from '../../schemas/reports/shared/kpi.ts';
 
 /**
  * The call rollup (migration 050, issue 26 item 3): synthesis reports read per-seat, per-hour
@@ -114,6 +115,12 @@ const insertCall = (db: Queryable, id: string, seat: string, at: string, answere
 );
 
 describe('the rollup is kept as calls and post-call logs are written', () => {
+  it('its parts read only the call columns whose change refreshes an hour (CALL_PART_COLUMNS)', () => {
+    // The key (seat and hour of call_time), and what the parts read.
+    const read = new Set(['user_seat_no', 'call_time', ...[...[...Object.values(CALL_PARTS), CALL_AFTER_LOGS].join(' ').matchAll(/\bc\.([a-z_]+)/g)].map((m) => m[1])]);
+    expect([...read].sort()).toEqual([...CALL_PART_COLUMNS].sort());
+  });
+
   let t: { db: Db; drop: () => Promise<void>; url?: string };
   beforeAll(async () => { t = await openTestDb('Asia/Shanghai', 0, 'migrated'); });
   afterAll(async () => { await t?.db.close(); await t?.drop(); });

@@ -46,9 +46,17 @@ const SCOPE_LABEL: Record<Scope, string> = { in: 'In', out: 'Out', all: 'All' };
 export const CALL_AFTER_CALL_SECONDS = `(SELECT coalesce(sum(extract(epoch FROM coalesce(a.s_end_time, ${NOW}) - a.s_start_time)), 0)
   FROM seat_status_logs a WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time)`;
 
-/** A call's post-call processing logs (as CALL_AFTER_CALL_SECONDS matches them), `extra` added to the match. */
-const afterLogs = (what: string, extra: string) => `(SELECT ${what} FROM seat_status_logs a
-  WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time AND ${extra})`;
+/**
+ * A call's post-call processing logs (as CALL_AFTER_CALL_SECONDS matches them) in three figures,
+ * read once per call by the rollup's source (`ac`): the closed logs' seconds, and of the open ones
+ * their count and their starts as epoch seconds (an open log's seconds up to now are
+ * count × now - starts).
+ */
+export const CALL_AFTER_LOGS = `LATERAL (SELECT
+    coalesce(sum(extract(epoch FROM a.s_end_time - a.s_start_time)) FILTER (WHERE a.s_end_time IS NOT NULL), 0) AS closed,
+    count(*) FILTER (WHERE a.s_end_time IS NULL) AS open,
+    coalesce(sum(extract(epoch FROM a.s_start_time)) FILTER (WHERE a.s_end_time IS NULL), 0) AS open_epoch
+  FROM seat_status_logs a WHERE a.user_seat_no = c.user_seat_no AND a.status = 4 AND a.s_start_time = c.destroy_time) ac`;
 
 export interface Kpi {
   readonly sql: string;
@@ -68,7 +76,7 @@ const kpi = (name: string, sql: string, format: Kpi['format'], rollup?: string):
 /**
  * What the call rollup keeps of each seat's hour (migration 050's call_hour_stats, kept by
  * server/db/call-rollup.ts as calls and post-call logs are written): sums over `call_records c`
- * that add up across hours, so every CALL_KPI is also a formula over them (its `rollup`). A
+ * joined with its post-call figures `ac` (CALL_AFTER_LOGS) that add up across hours, so every CALL_KPI is also a formula over them (its `rollup`). A
  * post-call log still open runs up to now: the rollup keeps the closed logs' seconds, and of the
  * open ones their count and their starts (as epoch seconds), from which a report computes the
  * seconds up to its own now.
@@ -79,9 +87,9 @@ const handlingParts = (scope: Scope) => {
   return {
     [`handled_${s}`]: count(where),
     [`talk_${s}`]: `coalesce(sum(c.call_seconds) FILTER (WHERE ${where}), 0)`,
-    [`after_closed_${s}`]: `coalesce(sum(${afterLogs('coalesce(sum(extract(epoch FROM a.s_end_time - a.s_start_time)), 0)', 'a.s_end_time IS NOT NULL')}) FILTER (WHERE ${where}), 0)`,
-    [`after_open_${s}`]: `coalesce(sum(${afterLogs('count(*)', 'a.s_end_time IS NULL')}) FILTER (WHERE ${where}), 0)`,
-    [`after_open_epoch_${s}`]: `coalesce(sum(${afterLogs('coalesce(sum(extract(epoch FROM a.s_start_time)), 0)', 'a.s_end_time IS NULL')}) FILTER (WHERE ${where}), 0)`,
+    [`after_closed_${s}`]: `coalesce(sum(ac.closed) FILTER (WHERE ${where}), 0)`,
+    [`after_open_${s}`]: `coalesce(sum(ac.open) FILTER (WHERE ${where}), 0)`,
+    [`after_open_epoch_${s}`]: `coalesce(sum(ac.open_epoch) FILTER (WHERE ${where}), 0)`,
   };
 };
 
@@ -102,6 +110,12 @@ export const CALL_PARTS: Readonly<Record<string, string>> = {
   ...handlingParts('out'),
   ...handlingParts('all'),
 };
+
+/**
+ * The call columns the parts read (CALL_PARTS and CALL_AFTER_LOGS; call-rollup.test checks the
+ * list): a call updated without a change to one of them leaves its hour's row as it is.
+ */
+export const CALL_PART_COLUMNS = ['user_seat_no', 'call_time', 'direction', 'answer_time', 'destroy_time', 'ring_seconds', 'call_seconds', 'satisfaction'] as const;
 
 /** A part summed over the rollup's rows (0 over none, as a count over no calls is). */
 const part = (name: keyof typeof CALL_PARTS & string) => `coalesce(sum(c.${name}), 0)`;

@@ -13,8 +13,8 @@
 -- key counts both. A key is recomputed, never incremented: a refresh run twice (the call's and
 -- its log's trigger in one statement) gives the same row.
 --
--- call_rollup_refresh's body is written from CALL_PARTS when the migrations run
--- (server/db/call-rollup.ts), so the figures are defined once; until then it refuses.
+-- call_rollup_refresh's and call_rollup_calls' bodies are written from CALL_PARTS when the
+-- migrations run (server/db/call-rollup.ts), so the figures are defined once; until then they refuse.
 --
 -- Bulk writers (the demo seed, the generator: thousands of calls a statement) set
 -- app.call_rollup = 'deferred' for their transaction (SET LOCAL): the triggers then do nothing,
@@ -71,30 +71,12 @@ BEGIN
   RAISE EXCEPTION 'call_rollup_refresh is written when the migrations run (server/db/call-rollup.ts)';
 END $$;
 
--- The calls' keys: the hour of each row a statement inserted, changed (before and after) or deleted.
+-- The calls' keys: the hour of each row a statement inserted, changed in a column the parts
+-- read (before and after) or deleted. Written with the refresh (server/db/call-rollup.ts), from
+-- the columns CALL_PART_COLUMNS names.
 CREATE FUNCTION call_rollup_calls() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_seats text[];
-  v_hours timestamptz[];
 BEGIN
-  IF current_setting('app.call_rollup', true) = 'deferred' THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
-      FROM (SELECT DISTINCT n.user_seat_no AS seat, date_trunc('hour', n.call_time) AS hour FROM new_rows n) k;
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
-      FROM (SELECT n.user_seat_no AS seat, date_trunc('hour', n.call_time) AS hour FROM new_rows n
-            UNION SELECT o.user_seat_no, date_trunc('hour', o.call_time) FROM old_rows o) k;
-  ELSE
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours
-      FROM (SELECT DISTINCT o.user_seat_no AS seat, date_trunc('hour', o.call_time) AS hour FROM old_rows o) k;
-  END IF;
-  IF v_seats IS NOT NULL THEN
-    PERFORM call_rollup_refresh(v_seats, v_hours);
-  END IF;
-  RETURN NULL;
+  RAISE EXCEPTION 'call_rollup_calls is written when the migrations run (server/db/call-rollup.ts)';
 END $$;
 
 -- A post-call log's keys: the hours of the answered calls whose hang-up it starts at, looked up
