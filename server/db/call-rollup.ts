@@ -1,6 +1,6 @@
 /**
- * The call rollup's refresh (migration 050): the bodies of call_rollup_refresh and of the calls'
- * trigger, written from the KPI dictionary's CALL_PARTS and CALL_PART_COLUMNS so each part is
+ * The call rollup's refresh (migration 050): the bodies of call_rollup_refresh and of the two
+ * statement triggers, written from the KPI dictionary's CALL_PARTS and CALL_PART_COLUMNS so each part is
  * defined once, and the whole rollup built again whenever a body changes (the first time, and
  * after a change of a part), so it always agrees with the calls. Runs inside the migrations'
  * transaction, under their lock.
@@ -46,12 +46,19 @@ export async function rebuildCallRollup(db: Queryable, from?: Date): Promise<voi
 const keyOf = (r: string) => `${r}.user_seat_no, date_trunc('hour', ${r}.call_time)`;
 const read = (r: string) => `(${CALL_PART_COLUMNS.map((col) => `${r}.${col}`).join(', ')})`;
 
-/**
- * The calls' statement trigger: the keys of the rows inserted or deleted, and of the rows updated
- * (before and after) whose part columns changed; an event that only fills in a recording path or
- * a hold time leaves the rollup alone. Rows are paired by call id (a changed id counts as changed).
- */
-const CALLS_BODY = `
+type ByOp = { insert: string; update: string; delete: string };
+/** One statement a trigger operation, chosen by TG_OP (the transition tables differ: new_rows, both, old_rows). */
+const byOp = (rows: ByOp, statement: (rows: string) => string) => `IF TG_OP = 'INSERT' THEN
+    ${statement(rows.insert)};
+  ELSIF TG_OP = 'UPDATE' THEN
+    ${statement(rows.update)};
+  ELSE
+    ${statement(rows.delete)};
+  END IF;`;
+const intoKeys = (keys: string) => `SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (${keys}) k(seat, hour)`;
+
+/** A statement trigger of the rollup: nothing for a deferred bulk writer, else `body` collects the keys, which are refreshed. */
+const triggerBody = (body: string) => `
 DECLARE
   v_seats text[];
   v_hours timestamptz[];
@@ -59,28 +66,53 @@ BEGIN
   IF current_setting('app.call_rollup', true) = 'deferred' THEN
     RETURN NULL;
   END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (SELECT DISTINCT ${keyOf('n')} FROM new_rows n) k(seat, hour);
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
-      SELECT DISTINCT v.seat, v.hour FROM new_rows n FULL JOIN old_rows o ON o.call_id = n.call_id
-        CROSS JOIN LATERAL (VALUES (${keyOf('n')}), (${keyOf('o')})) v(seat, hour)
-       WHERE v.seat IS NOT NULL AND (n.call_id IS NULL OR o.call_id IS NULL OR ${read('n')} IS DISTINCT FROM ${read('o')})) k;
-  ELSE
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (SELECT DISTINCT ${keyOf('o')} FROM old_rows o) k(seat, hour);
-  END IF;
+  ${body}
   IF v_seats IS NOT NULL THEN
     PERFORM call_rollup_refresh(v_seats, v_hours);
   END IF;
   RETURN NULL;
 END`;
 
+/**
+ * The calls' statement trigger: the keys of the rows inserted or deleted, and of the rows updated
+ * (before and after) whose part columns changed; an event that only fills in a recording path or
+ * a hold time leaves the rollup alone. Rows are paired by call id (a changed id counts as changed).
+ */
+const CALLS_BODY = triggerBody(byOp({
+  insert: `SELECT DISTINCT ${keyOf('n')} FROM new_rows n`,
+  update: `SELECT DISTINCT v.seat, v.hour FROM new_rows n FULL JOIN old_rows o ON o.call_id = n.call_id
+        CROSS JOIN LATERAL (VALUES (${keyOf('n')}), (${keyOf('o')})) v(seat, hour)
+       WHERE v.seat IS NOT NULL AND (n.call_id IS NULL OR o.call_id IS NULL OR ${read('n')} IS DISTINCT FROM ${read('o')})`,
+  delete: `SELECT DISTINCT ${keyOf('o')} FROM old_rows o`,
+}, intoKeys));
+
+/** The post-call logs (status 4) a status-log statement wrote, by operation. */
+const POST_CALL_LOGS: ByOp = {
+  insert: 'SELECT user_seat_no, s_start_time FROM new_rows WHERE status = 4',
+  update: 'SELECT user_seat_no, s_start_time FROM new_rows WHERE status = 4 UNION ALL SELECT user_seat_no, s_start_time FROM old_rows WHERE status = 4',
+  delete: 'SELECT user_seat_no, s_start_time FROM old_rows WHERE status = 4',
+};
+
+/**
+ * The status logs' statement trigger: the hours of the answered calls whose hang-up a post-call log
+ * starts at, looked up once the logs' seats are locked (a call another process is writing is then
+ * committed, and seen).
+ */
+const LOGS_BODY = triggerBody(`${byOp(POST_CALL_LOGS, (rows) => `SELECT array_agg(DISTINCT l.user_seat_no) INTO v_seats FROM (${rows}) l`)}
+  IF v_seats IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM call_rollup_lock(v_seats);
+  ${byOp(POST_CALL_LOGS, (rows) => intoKeys(`SELECT DISTINCT ${keyOf('c')} FROM (${rows}) l
+        JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL`))}`);
+
 const FUNCTIONS = [
   { name: 'call_rollup_refresh', signature: 'call_rollup_refresh(p_seats text[], p_hours timestamptz[]) RETURNS void', body: BODY },
   { name: 'call_rollup_calls', signature: 'call_rollup_calls() RETURNS trigger', body: CALLS_BODY },
+  { name: 'call_rollup_logs', signature: 'call_rollup_logs() RETURNS trigger', body: LOGS_BODY },
 ];
 
-/** Writes the refresh's and the calls trigger's bodies when they differ from CALL_PARTS', and then rebuilds the rollup. No-op before migration 050. */
+/** Writes the refresh's and the triggers' bodies when they differ from these, and then rebuilds the rollup. No-op before migration 050. */
 export async function installCallRollup(db: Queryable): Promise<boolean> {
   const rows = await db.query<{ name: string; body: string }>(
     "SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p WHERE p.proname = ANY($1::text[]) AND p.pronamespace = current_schema()::regnamespace",

@@ -13,8 +13,9 @@
 -- key counts both. A key is recomputed, never incremented: a refresh run twice (the call's and
 -- its log's trigger in one statement) gives the same row.
 --
--- call_rollup_refresh's and call_rollup_calls' bodies are written from CALL_PARTS when the
--- migrations run (server/db/call-rollup.ts), so the figures are defined once; until then they refuse.
+-- The bodies of call_rollup_refresh and of the two trigger functions are written from CALL_PARTS
+-- when the migrations run (server/db/call-rollup.ts), so the figures are defined once; until then
+-- they refuse.
 --
 -- Bulk writers (the demo seed, the generator: thousands of calls a statement) set
 -- app.call_rollup = 'deferred' for their transaction (SET LOCAL): the triggers then do nothing,
@@ -71,57 +72,17 @@ BEGIN
   RAISE EXCEPTION 'call_rollup_refresh is written when the migrations run (server/db/call-rollup.ts)';
 END $$;
 
--- The calls' keys: the hour of each row a statement inserted, changed in a column the parts
--- read (before and after) or deleted. Written with the refresh (server/db/call-rollup.ts), from
--- the columns CALL_PART_COLUMNS names.
+-- The statement triggers' functions: the calls' (the hours of the rows a statement inserted,
+-- changed in a column the parts read, or deleted) and the status logs' (the hours of the answered
+-- calls a post-call log belongs to, looked up once the logs' seats are locked). Written with the
+-- refresh (server/db/call-rollup.ts).
 CREATE FUNCTION call_rollup_calls() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'call_rollup_calls is written when the migrations run (server/db/call-rollup.ts)';
 END $$;
-
--- A post-call log's keys: the hours of the answered calls whose hang-up it starts at, looked up
--- once the log's seats are locked (a call being written by another process is then committed).
 CREATE FUNCTION call_rollup_logs() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_seats text[];
-  v_hours timestamptz[];
 BEGIN
-  IF current_setting('app.call_rollup', true) = 'deferred' THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT user_seat_no) INTO v_seats FROM new_rows WHERE status = 4;
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(DISTINCT l.user_seat_no) INTO v_seats
-      FROM (SELECT user_seat_no, status FROM new_rows UNION ALL SELECT user_seat_no, status FROM old_rows) l WHERE l.status = 4;
-  ELSE
-    SELECT array_agg(DISTINCT user_seat_no) INTO v_seats FROM old_rows WHERE status = 4;
-  END IF;
-  IF v_seats IS NULL THEN
-    RETURN NULL;
-  END IF;
-  PERFORM call_rollup_lock(v_seats);
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
-      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
-        FROM new_rows l JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
-       WHERE l.status = 4) k;
-  ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
-      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
-        FROM (SELECT user_seat_no, s_start_time, status FROM new_rows UNION ALL SELECT user_seat_no, s_start_time, status FROM old_rows) l
-        JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
-       WHERE l.status = 4) k;
-  ELSE
-    SELECT array_agg(k.seat), array_agg(k.hour) INTO v_seats, v_hours FROM (
-      SELECT DISTINCT c.user_seat_no AS seat, date_trunc('hour', c.call_time) AS hour
-        FROM old_rows l JOIN call_records c ON c.user_seat_no = l.user_seat_no AND c.destroy_time = l.s_start_time AND c.answer_time IS NOT NULL
-       WHERE l.status = 4) k;
-  END IF;
-  IF v_seats IS NOT NULL THEN
-    PERFORM call_rollup_refresh(v_seats, v_hours);
-  END IF;
-  RETURN NULL;
+  RAISE EXCEPTION 'call_rollup_logs is written when the migrations run (server/db/call-rollup.ts)';
 END $$;
 
 CREATE TRIGGER call_rollup_insert AFTER INSERT ON call_records REFERENCING NEW TABLE AS new_rows
