@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { isoDate } from '../../src/lib/time.ts';
 
@@ -35,6 +35,18 @@ export async function readyOnPhoneBar(page: Page): Promise<void> {
     await expect(ready).toBeHidden({ timeout: 2_000 });
     await expect(timer).toContainText('就绪', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Waits until the call on `phoneNo` is answered in its call record. The gateway starts the
+ * recording (uuid_record) once it has written the answer, so a call hung up before then has no
+ * recording, as with a real switch: a test that wants one waits for this before hanging up.
+ */
+export async function answeredOnRecord(request: APIRequestContext, authorization: string, phoneNo: string): Promise<void> {
+  await expect.poll(async () => {
+    const res = await request.post('/api/CallReport/getAllCallReportByPage', { headers: { authorization }, data: { pageNo: 1, pageSize: 5, phoneNo } });
+    return ((await res.json()) as { data?: { list?: { answerTime?: string | null }[] } }).data?.list?.some((r) => Boolean(r.answerTime)) ?? false;
+  }).toBe(true);
 }
 
 /** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs } from './helpers';
+import { answeredOnRecord, loginAs } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { getItem(key: string): string | null };
@@ -60,6 +60,7 @@ test('an agent takes a break, answers a ringing call and hangs up; the call is r
   // The desk phone picks up; the agent hangs up from the bar and the seat is ready again.
   expect((await request.post('/api/sim/answer', { ...asAdmin(admin), data: { userSeatNo: SEAT } })).status()).toBe(200);
   await expect(timer).toContainText('通话');
+  await answeredOnRecord(request, asAdmin(admin).headers.authorization, phoneNo);
   await page.getByTestId('phone-action-hangup').click();
   await expect(timer).toContainText('就绪');
   await expect(page.getByTestId('phone-action-dial')).toBeVisible();

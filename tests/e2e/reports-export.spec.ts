@@ -147,12 +147,17 @@ test.describe('report export', () => {
   test('an export cancelled while it downloads stops, saves nothing and leaves the button ready', async ({ page }) => {
     await loginAs(page, 'supervisor', 'super123');
     await page.goto('/#/reportcall/fullcallreport');
+    // The last seven days' calls: hundreds at any hour (today's alone are few just after midnight).
+    await pickDate(page, '开始日期', day(-6));
+    await pickDate(page, '结束日期', day(0));
+    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(day(-6));
     await expect(rows(page).first()).toBeVisible();
     let saved = 0;
     page.on('download', () => {
       saved += 1;
     });
-    // Every seeded call, a few KB a second: the file takes far longer than the cancel.
+    // A week of calls, a few KB a second: the file takes far longer than the cancel.
     await throttle(page, 0, 4 * 1024);
     const response = page.waitForResponse((r) => r.url().includes('/api/export/CallReport/getFullCallReport'));
     await exportButton(page).click();

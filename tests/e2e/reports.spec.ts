@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from '@playwright/test';
-import { day, filterItem, loginAs, openListFromMenu, pick, pickDate, tableRows as rows } from './helpers.ts';
+import { answeredOnRecord, day, filterItem, loginAs, openListFromMenu, pick, pickDate, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -159,10 +159,12 @@ test.describe('the call list at 1440 x 900', () => {
       if (rang.ok()) callId = ((await rang.json()) as { data: { callId: string } }).data.callId;
       return rang.status();
     }).toBe(200);
-    // Each press waits for the phone to be in its state (409: nothing ringing yet, no call yet).
-    for (const button of ['answer', 'hangup']) {
-      await expect.poll(async () => (await request.post(`/api/sim/${button}`, { ...asAdmin, data: { userSeatNo: '8105' } })).status()).toBe(200);
-    }
+    // Each press waits for the phone to be in its state (409: nothing ringing yet, no call yet);
+    // the hang-up waits for the answer on the record too, since the recording starts from there.
+    const press = (button: string) => expect.poll(async () => (await request.post(`/api/sim/${button}`, { ...asAdmin, data: { userSeatNo: '8105' } })).status()).toBe(200);
+    await press('answer');
+    await answeredOnRecord(request, asAdmin.headers.authorization, phoneNo);
+    await press('hangup');
 
     // The simulator writes the recording as the call ends: it plays once a link can be had.
     await expect.poll(async () => (await request.post('/api/recordings/link', { ...asAdmin, data: { callId } })).status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, readyOnPhoneBar, storedToken, visitorSocket } from './helpers';
+import { answeredOnRecord, loginAs, readyOnPhoneBar, storedToken, visitorSocket } from './helpers';
 
 /**
  * The order page's own pieces (issue 21 items 4-6): files attached to the order and shown on its
@@ -69,6 +69,7 @@ test("the department's staff hear the order's linked call, another seat's, and r
   await expect(timer).toContainText('振铃');
   expect((await agent.request.post('/api/sim/answer', { headers: admin, data: { userSeatNo: '8102' } })).status()).toBe(200);
   await expect(timer).toContainText('通话');
+  await answeredOnRecord(agent.request, admin.authorization!, phoneNo);
   await agent.getByTestId('phone-action-hangup').click();
   await expect(timer).toContainText('就绪');
 
