@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, tableRows, visitorSocket } from './helpers';
+import { day, loginAs, queryDays, tableRows, visitorSocket } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const getComputedStyle: (el: unknown) => { transitionDuration: string; outlineStyle: string };
@@ -62,6 +62,7 @@ test('a list and its form', async ({ page }) => {
 test('a report', async ({ page }) => {
   await loginAs(page, 'supervisor', 'super123');
   await page.goto('/#/reportcall/fullcallreport');
+  await queryDays(page, day(-6), day(0));
   await expect(tableRows(page).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

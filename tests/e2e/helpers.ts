@@ -1,6 +1,12 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import WebSocket from 'ws';
+import fs from 'node:fs';
 import { isoDate } from '../../src/lib/time.ts';
+
+type ReportWords = { reports: { query: string; conditions: { startTime: string; endTime: string } } };
+const locale = (lang: string) => JSON.parse(fs.readFileSync(new URL(`../../src/locales/${lang}.json`, import.meta.url), 'utf8')) as ReportWords;
+/** The console's words in each language, for what a test clicks by its label. */
+const LOCALES = { zh: locale('zh'), en: locale('en') };
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { getItem(key: string): string | null };
@@ -113,6 +119,24 @@ export async function pickDate(page: Page, label: string, value: string): Promis
   await input.click();
   await input.fill(value);
   await input.press('Enter');
+}
+
+/**
+ * Queries a report for the days `from`..`to` ('YYYY-MM-DD') through its date conditions, as a
+ * person does. A screen that must show calls asks for past days too: today's alone are few, or
+ * none, just after midnight.
+ */
+export async function queryDays(page: Page, from: string, to: string, lang: 'zh' | 'en' = 'zh'): Promise<void> {
+  const { reports } = LOCALES[lang];
+  // At phone width the conditions are folded behind a button (drawn with the bar).
+  await expect(page.getByTestId('filter-bar')).toBeAttached();
+  const toggle = page.getByTestId('filter-toggle');
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await pickDate(page, reports.conditions.startTime, from);
+  await pickDate(page, reports.conditions.endTime, to);
+  // antd puts a space between two Chinese characters of a button.
+  await page.getByTestId('filter-bar').getByRole('button', { name: new RegExp([...reports.query].join("\\s*")) }).click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(from);
 }
 
 /** The rows of a list or report table (antd adds a measure row and, with totals, a summary row). */

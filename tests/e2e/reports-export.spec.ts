@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
 import { COMPARISON } from '../../schemas/reports/shared/derived.ts';
 import { columnTitleKeys } from '../../schemas/report-words.ts';
-import { day, filterItem, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';
+import { day, filterItem, loginAs, openListFromMenu, openMenu, pickDate, queryDays, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A supervisor's report session end to end (issue 8 item 7), against the built console, a real
@@ -147,11 +147,8 @@ test.describe('report export', () => {
   test('an export cancelled while it downloads stops, saves nothing and leaves the button ready', async ({ page }) => {
     await loginAs(page, 'supervisor', 'super123');
     await page.goto('/#/reportcall/fullcallreport');
-    // The last seven days' calls: hundreds at any hour (today's alone are few just after midnight).
-    await pickDate(page, '开始日期', day(-6));
-    await pickDate(page, '结束日期', day(0));
-    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(() => decodeURIComponent(page.url())).toContain(day(-6));
+    // The last seven days' calls: hundreds at any hour.
+    await queryDays(page, day(-6), day(0));
     await expect(rows(page).first()).toBeVisible();
     let saved = 0;
     page.on('download', () => {
