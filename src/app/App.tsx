@@ -1,11 +1,13 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider } from 'antd';
 // The ES builds: the default export of antd/locale/* (CommonJS) reaches the bundle as its
 // module wrapper, and ConfigProvider then silently falls back to English.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
+import { sessionStyleCache } from '../shell/theme/style-cache';
 import { themeConfig } from '../shell/theme/tokens';
 import { usePrefersReducedMotion } from '../shell/theme/reduced-motion';
 import { useThemeSettings } from '../shell/theme/settings';
@@ -18,6 +20,9 @@ import { useNotificationProvider } from './notification-provider';
 import { accessControlProvider, authProvider, dataProvider, http, i18nProvider } from './providers';
 import { AppRoutes } from './routes';
 import { useTranslatedResources } from './use-resources';
+
+/** antd's style sheets, built once a session (style-cache.ts). */
+const STYLE_CACHE = sessionStyleCache();
 
 /** Spec section 9: a message shows for 3000 ms. */
 const MESSAGE_SECONDS = 3;
@@ -45,22 +50,24 @@ export function App() {
     // rendered and then dropped for the next one (a search followed at once by a menu click on a
     // loaded machine), and the tab bar kept the list's address without its filters.
     <HashRouter useTransitions={false}>
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdTheme}>
-        <AntdApp message={{ duration: MESSAGE_SECONDS }}>
-          <Refine
-            routerProvider={routerProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            dataProvider={dataProviders}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{ disableTelemetry: true, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
-          >
-            <AppRoutes />
-          </Refine>
-        </AntdApp>
-      </ConfigProvider>
+      <StyleProvider cache={STYLE_CACHE}>
+        <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdTheme}>
+          <AntdApp message={{ duration: MESSAGE_SECONDS }}>
+            <Refine
+              routerProvider={routerProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              dataProvider={dataProviders}
+              i18nProvider={i18nProvider}
+              notificationProvider={useNotificationProvider}
+              resources={resources}
+              options={{ disableTelemetry: true, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
+            >
+              <AppRoutes />
+            </Refine>
+          </AntdApp>
+        </ConfigProvider>
+      </StyleProvider>
     </HashRouter>
   );
 }
