@@ -1,8 +1,7 @@
-import { useGo, useLink } from '@refinedev/core';
 import { Badge, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MENU_BADGES } from '../app/menu-badges';
 import { isExternal } from '../lib/route-path';
 import { MenuIcon } from './menu-icons';
@@ -46,8 +45,9 @@ interface Props {
  * also opens the submenus around it.
  */
 export function ShellMenu({ nodes, selected, mode, theme, collapsed = false, groupsOnly = false, onChoose }: Props) {
-  const Link = useLink();
-  const go = useGo();
+  // The router's own link and navigation: Refine's Link matches the address against every resource
+  // four times in each link, and again in every link at each address change (bench/RESULTS.md).
+  const navigate = useNavigate();
   const label = useMenuLabel();
   const { pathname } = useLocation();
   const [openKeys, setOpenKeys] = useState<string[]>([]);
@@ -87,7 +87,7 @@ export function ShellMenu({ nodes, selected, mode, theme, collapsed = false, gro
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (groupsOnly) {
       const leaf = firstLeaf(nodes.find((node) => node.key === key) ?? nodes[0]!);
-      if (leaf) go({ to: leaf.key });
+      if (leaf) navigate(leaf.key);
     }
     onChoose?.();
   };
