@@ -110,6 +110,40 @@ test('a phone-only agent has no chat in the menu, and the chat screen refuses th
   await expect(page).toHaveURL(/#\/403$/);
 });
 
+// Runs inside the page; the server's type settings have no DOM library.
+declare const document: { createRange(): { selectNodeContents(node: unknown): void; getClientRects(): { length: number } } };
+declare const NodeFilter: { SHOW_TEXT: number };
+
+/** How many lines `text` takes inside `cell` (the line boxes of the text node that holds it). */
+const linesOf = (cell: Locator, text: string) =>
+  cell.evaluate((el, wanted) => {
+    const walker = (el as { ownerDocument: { createTreeWalker(root: unknown, what: number): { nextNode(): { textContent: string | null } | null } } })
+      .ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.includes(wanted)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return range.getClientRects().length;
+    }
+    return 0;
+  }, text);
+
+test('in English at phone width the user list names the seeded department, line and role in English, each on one line', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await inEnglish(page);
+  await page.goto('/#/system/user');
+  const agent1 = page.getByTestId('resource-table').getByRole('row', { name: /agent1/ });
+  for (const name of ['Phone Service', 'Main line', 'Agent']) {
+    const cell = agent1.getByRole('cell', { name, exact: true });
+    // The list scrolls sideways at this width: brought into view as a person swipes to it.
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport();
+    expect(await linesOf(cell, name), name).toBe(1);
+    if (name === 'Phone Service') await shot(page, 'users-en');
+  }
+  await expect(agent1).not.toContainText('电话客服部');
+});
+
 test('the customer sees neither the agents\' "new customer" line nor a message without its time', async ({ page }) => {
   await page.goto('/widget?lang=en');
   await page.getByPlaceholder('Your name (optional)').fill('Narrow visitor');
