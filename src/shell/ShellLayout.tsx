@@ -91,6 +91,7 @@ function DrawerMenu({ nodes, selected }: { nodes: readonly MenuNode[]; selected:
  */
 export default function ShellLayout() {
   const settings = useThemeSettings();
+  const phone = useNarrow();
   const mobile = useMobile();
   const layout = effectiveLayout(settings.layout, window.innerWidth);
   const { menu, selected, group } = useShellMenu();
@@ -187,7 +188,8 @@ export default function ShellLayout() {
       {frame}
       <IeWarning />
       <ThemeDrawer />
-      {settings.showThemeSetting && <ThemeSettingButton />}
+      {/* At a phone's width the edge button covered the lists' last column; the header's palette opens the same drawer. */}
+      {settings.showThemeSetting && !(phone && settings.showTheme) && <ThemeSettingButton />}
     </Layout>
   );
 }

@@ -128,7 +128,7 @@ const linesOf = (cell: Locator, text: string) =>
     return 0;
   }, text);
 
-test('in English at phone width the user list names the seeded department, line and role in English, each on one line', async ({ page }) => {
+test('in English at phone width the user list names the seeded department, line and role in English, each on one line, and no button floats over it', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   await inEnglish(page);
   await page.goto('/#/system/user');
@@ -142,6 +142,10 @@ test('in English at phone width the user list names the seeded department, line 
     if (name === 'Phone Service') await shot(page, 'users-en');
   }
   await expect(agent1).not.toContainText('电话客服部');
+  // Nothing floats over the list at this width: the header's palette opens the theme settings.
+  await expect(page.getByTestId('theme-setting-button')).toHaveCount(0);
+  await page.getByTestId('theme-button').click();
+  await expect(page.locator('.ant-drawer-content').filter({ has: page.getByTestId('theme-reset') })).toBeVisible();
 });
 
 test('the customer sees neither the agents\' "new customer" line nor a message without its time', async ({ page }) => {
