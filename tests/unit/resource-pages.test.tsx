@@ -54,9 +54,13 @@ describe('edit page', { timeout: PAGE_TEST_BUDGET }, () => {
   it('starts without the password, and saving with it empty leaves it out ("keep the old one")', async () => {
     const getOne = vi.fn(async () => ({ data: { ...agent1, password: 'never shown', userSeatPwd: 'nor this' } as never }));
     const update = vi.fn(async () => ({ data: agent1 as never }));
+    const errors = vi.spyOn(console, 'error');
     renderConsole('/system/user/edit/3', { getList: lists, getOne, update });
     // The form mounts again once the record has loaded: read the fields after that.
     const name = await loaded('中文名', '李娜');
+    // The choices' labels stay with the choice widgets: no input passes them on to the DOM.
+    expect(errors.mock.calls.map((call) => call.map(String).join(' ')).filter((text) => text.includes('optionLabel'))).toEqual([]);
+    errors.mockRestore();
     const password = screen.getByLabelText('密码') as HTMLInputElement;
     expect(password.value).toBe('');
     expect(password.placeholder).toBe('留空则保持原值');

@@ -1,5 +1,5 @@
 import { Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../../schemas/types';
 import { baseType, findInTree, type PropertySchema } from '../../../schemas/entity';
@@ -104,15 +104,24 @@ const ICON_OPTIONS = Object.keys(MENU_ICONS).map((name) => ({
   ),
 }));
 
+/**
+ * A widget that shows no choices: the choices' labels (optionLabel, given to every widget) are
+ * taken off its props before they are spread on an antd input, which would put them on the DOM.
+ */
+const plain =
+  (render: (props: Omit<WidgetProps, 'optionLabel'>) => ReactElement): ComponentType<WidgetProps> =>
+  ({ optionLabel: _choices, ...props }) =>
+    render(props);
+
 export const WIDGETS: Record<Widget, ComponentType<WidgetProps>> = {
-  input: ({ property, value, ...rest }) => <Input {...rest} value={value as string} maxLength={property.maxLength} />,
-  password: ({ property, value, ...rest }) => (
+  input: plain(({ property, value, ...rest }) => <Input {...rest} value={value as string} maxLength={property.maxLength} />),
+  password: plain(({ property, value, ...rest }) => (
     <Input.Password {...rest} value={value as string} maxLength={property.maxLength} autoComplete="new-password" />
-  ),
-  textarea: ({ property, value, ...rest }) => (
+  )),
+  textarea: plain(({ property, value, ...rest }) => (
     <Input.TextArea {...rest} value={value as string} maxLength={property.maxLength} autoSize={{ minRows: 2, maxRows: 6 }} />
-  ),
-  number: ({ property, value, ...rest }) => (
+  )),
+  number: plain(({ property, value, ...rest }) => (
     <InputNumber
       {...rest}
       value={value as number | null}
@@ -121,14 +130,14 @@ export const WIDGETS: Record<Widget, ComponentType<WidgetProps>> = {
       precision={baseType(property) === 'integer' ? 0 : undefined}
       style={{ width: '100%' }}
     />
-  ),
+  )),
   switch: ({ value, onChange, id }) => <Switch id={id} checked={Boolean(value)} onChange={(checked) => onChange?.(checked)} />,
   select: (props) => <ChoiceSelect {...props} />,
   multiselect: (props) => <ChoiceSelect {...props} multiple />,
   treeselect: ChoiceTree,
-  icon: ({ property: _property, value, ...rest }) => (
+  icon: plain(({ property: _property, value, ...rest }) => (
     <Select {...rest} value={value as string} options={ICON_OPTIONS} allowClear showSearch optionFilterProp="value" style={{ minWidth: 160 }} />
-  ),
+  )),
   i18nKey: I18nKeyInput,
   component: ComponentSelect,
 };
