@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
 import { COMPARISON } from '../../schemas/reports/shared/derived.ts';
 import { columnTitleKeys } from '../../schemas/report-words.ts';
-import { day, filterItem, loginAs, openListFromMenu, openMenu, pickDate, queryDays, storedToken, tableRows as rows } from './helpers.ts';
+import { day, filterItem, loginAs, openListFromMenu, openMenu, queryDays, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * A supervisor's report session end to end (issue 8 item 7), against the built console, a real
@@ -70,9 +70,7 @@ test.describe('report export', () => {
     await expect(page).toHaveURL(/#\/reportcall\/fullcallreport/);
     const queried = page.waitForRequest((r) => r.url().endsWith('/api/CallReport/getFullCallReport')
       && (JSON.parse(r.postData() ?? '{}') as { startTime?: string }).startTime === day(-6));
-    await pickDate(page, '开始日期', day(-6));
-    await pickDate(page, '结束日期', day(0));
-    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await queryDays(page, day(-6), day(0));
     await queried;
     await expect(rows(page)).toHaveCount(10);
     const firstCall = await rows(page).first().locator('td').first().innerText();
@@ -83,10 +81,7 @@ test.describe('report export', () => {
     // The agent summary over the same days, its chart, and a drill from a seat's answered calls.
     await openListFromMenu(page, '报表统计', '坐席话务统计');
     await expect(page).toHaveURL(/#\/reportcall\/agentcallsynthesis/);
-    await pickDate(page, '开始日期', day(-6));
-    await pickDate(page, '结束日期', day(0));
-    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
-    await expect.poll(() => decodeURIComponent(page.url())).toContain(day(-6));
+    await queryDays(page, day(-6), day(0));
     await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
     // The third column is 'answered', whose figure opens the calls (a zero has no link).
     const drillRow = rows(page).filter({ has: page.locator('td:nth-child(3) a') }).first();

@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from '@playwright/test';
-import { answeredOnRecord, day, filterItem, loginAs, openListFromMenu, pick, pickDate, queryDays, tableRows as rows } from './helpers.ts';
+import { answeredOnRecord, day, filterItem, loginAs, openListFromMenu, pick, queryDays, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -27,9 +27,7 @@ test.describe('reports', () => {
       const sent = r.url().endsWith('/api/CallReport/getFullCallReport') ? (JSON.parse(r.postData() ?? '{}') as Record<string, unknown>) : {};
       return sent.startTime === day(-6) && sent.endTime === day(0);
     });
-    await pickDate(page, '开始日期', day(-6));
-    await pickDate(page, '结束日期', day(0));
-    await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
+    await queryDays(page, day(-6), day(0));
     const body = JSON.parse((await queried).postData() ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({ startTime: day(-6), endTime: day(0), pageNo: 1, pageSize: 10 });
     await expect(rows(page)).toHaveCount(10);
