@@ -35,6 +35,9 @@ export default function OrderPage() {
   const [events, setEvents] = useState<OrderEvent[]>([]);
   const [calls, setCalls] = useState<LinkedCall[]>();
   const [missing, setMissing] = useState(false);
+  // While an action and the reload after it run, the edit form is locked: the reload refills it
+  // from the server, which would silently undo a choice made in the meantime.
+  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Edit>();
   const state = Form.useWatch('state', form);
   const [noteKind, setNoteKind] = useState<NoteKind>('note');
@@ -61,18 +64,29 @@ export default function OrderPage() {
   useEffect(() => void load(), [load]);
   const reload = useCallback(() => void load(), [load]);
 
-  /** Runs an action; a 409 that carries the current order shows it. */
+  /**
+   * Runs an action, then reloads the order; a 409 that carries the current order shows it. A
+   * check that failed (the form's own, or the server's on a field) sent or changed nothing: the
+   * messages show under the fields and the user's choices stay, without a reload.
+   */
   const act = async (run: () => Promise<unknown>, done = t('workOrders.saved')) => {
+    setBusy(true);
     try {
       await run();
       if (done) message.success(done);
     } catch (e) {
       const current = e instanceof ApiError && e.statusCode === 409 ? (e.data as { order?: OrderRow } | undefined)?.order : undefined;
+      const checkFailed = typeof e === 'object' && e !== null && 'errorFields' in e;
+      if (checkFailed || (!current && e instanceof ApiError && e.errors)) {
+        if (!checkFailed) form.setFields(Object.entries((e as ApiError).errors!).map(([name, err]) => ({ name: name as keyof Edit, errors: [String(err)] })));
+        setBusy(false);
+        return;
+      }
       if (current) message.warning(t('workOrders.conflict'));
-      else if (e instanceof ApiError && e.errors) form.setFields(Object.entries(e.errors).map(([name, err]) => ({ name: name as keyof Edit, errors: [String(err)] })));
       else message.error(e instanceof Error ? e.message : String(e));
     }
     await load();
+    setBusy(false);
   };
 
   if (missing) return <Card><Empty description={t('workOrders.notFound')} /></Card>;
@@ -179,7 +193,7 @@ export default function OrderPage() {
                 options={(['note', 'reply', 'customer'] as const).map((k) => ({ value: k, label: t(`workOrders.composer.${k}`) }))} />
               <Input.TextArea rows={3} value={note} onChange={(e) => setNote(e.target.value)} maxLength={10_000} placeholder={t('workOrders.composer.placeholder')} data-testid="order-note" />
               <Space wrap>
-                <Button type="primary" disabled={!note.trim()} onClick={() => void addNote()} data-testid="order-note-add">{t('workOrders.composer.send')}</Button>
+                <Button type="primary" disabled={!note.trim() || busy} onClick={() => void addNote()} data-testid="order-note-add">{t('workOrders.composer.send')}</Button>
                 <Upload showUploadList={false} customRequest={({ file }) => void act(async () => {
                   const done = await orderApi.attach(order.id, file as File);
                   message.success(t('workOrders.files.attached', { name: done.name }));
@@ -193,7 +207,7 @@ export default function OrderPage() {
       </Col>
       <Col xs={24} xl={9}>
         <Card title={t('workOrders.actions.edit')} style={{ marginBottom: 16 }}>
-          <Form form={form} layout="vertical" disabled={final} onFinish={() => void save()}>
+          <Form form={form} layout="vertical" disabled={final || busy} onFinish={() => void save()}>
             <Form.Item name="title" label={t('workOrders.fields.title')} rules={[{ required: true, max: 200 }]}><Input /></Form.Item>
             <Form.Item name="state" label={t('workOrders.fields.state')}>
               <Select data-testid="order-state" options={[order.state, ...(stateInfo?.to ?? [])].map((s) => ({ value: s, label: t(`workOrders.state.${s}`) }))} />
@@ -210,7 +224,7 @@ export default function OrderPage() {
               <Select allowClear showSearch optionFilterProp="label" options={dispatch?.owners} />
             </Form.Item>
             <Form.Item name="category" label={t('workOrders.fields.category')} rules={[{ max: 64 }]}><Input /></Form.Item>
-            <Button type="primary" htmlType="submit" data-testid="order-save">{t('workOrders.actions.save')}</Button>
+            <Button type="primary" htmlType="submit" loading={busy} data-testid="order-save">{t('workOrders.actions.save')}</Button>
           </Form>
         </Card>
       </Col>

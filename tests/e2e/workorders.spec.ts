@@ -23,6 +23,8 @@ async function ring(request: APIRequestContext, seat: string, phoneNo: string, i
 }
 
 async function pickOption(page: Page, testId: string, name: string): Promise<void> {
+  // The order page locks its form while a save and its reload run, as a person sees it greyed.
+  await expect(page.getByTestId(testId)).not.toHaveClass(/ant-select-disabled/);
   await page.getByTestId(testId).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
 }
@@ -72,6 +74,10 @@ test('a call becomes an order; the department takes it, notes, pends and closes 
   await staff.getByTestId('order-note-add').click();
   await expect(staff.getByTestId('order-event').filter({ hasText: 'Asked finance' })).toBeVisible();
   await pickOption(staff, 'order-state', '待提醒');
+  // Saved without its time: the form says so under the field, and the choice stays.
+  await staff.getByTestId('order-save').click();
+  await expect(staff.getByText('待定状态需要填写时间')).toBeVisible();
+  await expect(staff.getByTestId('order-state')).toContainText('待提醒');
   const pending = staff.getByTestId('order-pending');
   await pending.click();
   await staff.locator('.ant-picker-dropdown:visible input, .ant-picker-input input').first().fill('2099-01-01 10:00:00');

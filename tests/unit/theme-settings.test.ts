@@ -61,6 +61,25 @@ describe('theme settings', () => {
     expect(menuTheme('default', true)).toBe('light');
   });
 
+  it('white text on a primary button reads 4.5:1 or more at rest, under the pointer and pressed, in every light theme', () => {
+    // WCAG's relative luminance and contrast ratio, on the colours antd derives from our tokens.
+    const channel = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => channel(parseInt(hex.slice(i, i + 2), 16) / 255)) as [number, number, number];
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const onWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+    for (const name of ['default', 'ocean', 'green', 'white', 'red'] as const) {
+      const token = theme.getDesignToken(themeConfig(name, false));
+      for (const colour of [token.colorPrimary, token.colorPrimaryHover, token.colorPrimaryActive]) {
+        expect(colour, `${name} ${colour}`).toMatch(/^#[0-9a-f]{6}$/i);
+        expect(onWhite(colour), `${name} ${colour}`).toBeGreaterThanOrEqual(4.5);
+      }
+      // Hover and press still show: each differs from the colour at rest.
+      expect(new Set([token.colorPrimary, token.colorPrimaryHover, token.colorPrimaryActive]).size).toBe(3);
+    }
+  });
+
   it("a system asking for reduced motion turns antd's motion off", () => {
     expect(themeConfig('white', false).token?.motion).toBe(true);
     expect(themeConfig('white', false, true).token?.motion).toBe(false);
