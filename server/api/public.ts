@@ -28,7 +28,9 @@ export default async function publicRoutes(app: FastifyInstance, ctx: AppContext
     }
     // The switch link is reported, not judged: a server without its switch still serves reports and logins.
     const telephony = app.hasDecorator('telephony') ? { link: app.telephony.link(), phoneSockets: app.telephony.socketCount() } : undefined;
-    const data = { status: database ? 'ok' : 'degraded', database: { engine: ctx.db.engine, ok: database }, telephony, uptimeSeconds: Math.round(process.uptime()) };
+    // `time`: the server's business clock (server/clock.ts), for a monitor to see a skew and for the
+    // browser tests to run the browser on the server's day.
+    const data = { status: database ? 'ok' : 'degraded', database: { engine: ctx.db.engine, ok: database }, telephony, uptimeSeconds: Math.round(process.uptime()), time: ctx.clock.date().toISOString() };
     if (!database) return reply.status(503).send({ code: 503, msg: 'database unavailable', data });
     return ok(data, 'ok');
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { day, loginAs, queryDays, tableRows, visitorSocket } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { loginAs, logout as logoutFromMenu, openMenu, storedToken } from './helpers.ts';
 
 /**

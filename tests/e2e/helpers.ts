@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import WebSocket from 'ws';
+import { serverNow } from './fixtures';
 import fs from 'node:fs';
 import { isoDate } from '../../src/lib/time.ts';
 
@@ -55,8 +56,8 @@ export async function answeredOnRecord(request: APIRequestContext, authorization
   }).toBe(true);
 }
 
-/** The day `offset` days from today on this machine (the server's clock), 'YYYY-MM-DD'. */
-export const day = (offset: number) => isoDate(new Date(Date.now() + offset * 86_400_000));
+/** The day `offset` days from today on the servers' clock (fixtures.ts: serverNow), 'YYYY-MM-DD'. */
+export const day = (offset: number) => isoDate(new Date(serverNow() + offset * 86_400_000));
 
 /**
  * Opens a menu entry by its titles, parent first, as a person does: a group's title is clicked

@@ -1,5 +1,5 @@
 declare const localStorage: { setItem(key: string, value: string): void };
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { browserSuiteNow } from '../support/test-clock.ts';
 import { day, loginAs, tableRows as rows } from './helpers.ts';
 

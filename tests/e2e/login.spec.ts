@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login, loginAs, logout, storedToken } from './helpers.ts';
 
 test.describe('login and session', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MOCK_MESSAGES } from '../../mocks/messages.ts';
 import { login, loginAs, logout, storedToken, tableRows } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { day, loginAs, logout, queryDays, readyOnPhoneBar, startWidgetChat } from './helpers';
 
 /**

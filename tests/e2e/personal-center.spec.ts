@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { login, loginAs, logout } from './helpers.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.

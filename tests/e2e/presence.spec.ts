@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { loginAs, readyOnPhoneBar } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readSheet, excelSerial, type Cell } from '../support/xlsx-read.ts';
 import { COMPARISON } from '../../schemas/reports/shared/derived.ts';
 import { columnTitleKeys } from '../../schemas/report-words.ts';

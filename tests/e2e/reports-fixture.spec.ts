@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { durationText } from '../../src/lib/time.ts';
 import { readSheet } from '../support/xlsx-read.ts';
 import { day, loginAs, openListFromMenu, openMenu, pickDate, storedToken, tableRows as rows } from './helpers.ts';

@@ -1,5 +1,5 @@
 declare const localStorage: { setItem(key: string, value: string): void };
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs, tableRows as rows } from './helpers.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { loginAs } from './helpers.ts';
 
 // The second server runs with RSA_LOGIN=on: the password must leave the browser encrypted.

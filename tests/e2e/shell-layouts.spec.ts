@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { loginAs } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { loginAs, logout, openMenu } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.

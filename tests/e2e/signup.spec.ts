@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import pg from 'pg';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider.ts';
 import { freePort, startCluster, type Cluster } from '../support/pg-cluster.ts';

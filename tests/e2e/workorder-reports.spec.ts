@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readSheet } from '../support/xlsx-read.ts';
 import { loginAs, openMenu, storedToken, tableRows as rows } from './helpers.ts';
 

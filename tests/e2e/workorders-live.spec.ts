@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './fixtures';
 import { loginAs } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { getItem(key: string): string | null };

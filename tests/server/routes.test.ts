@@ -67,4 +67,18 @@ describe('health', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.database).toEqual({ engine: s.ctx.db.engine, ok: true });
   });
+
+  it("/healthz tells the server's business time, the pinned clock's and not the machine's", async () => {
+    const pinned = await startTestServer({ clockNow: new Date('2021-03-04T05:06:07Z') });
+    try {
+      const before = pinned.ctx.clock.now();
+      const res = await pinned.call('GET', '/healthz');
+      const time = Date.parse(res.body.data.time);
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(pinned.ctx.clock.now());
+      expect(res.body.data.time).toMatch(/^2021-03-04T05:06:/);
+    } finally {
+      await pinned.close();
+    }
+  });
 });
