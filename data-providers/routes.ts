@@ -9,8 +9,8 @@ export const ROUTES_PATH = '/api/router/getList';
 
 export type { RouteItem, RouteMeta } from '../schemas/route-item';
 
-/** A parent that only groups its children ('Layout' or no component). */
-export const isGroup = (item: RouteItem): boolean => !item.component || item.component === 'Layout';
+/** A parent that only groups its children ('Layout' or no component): the server's rule (schemas/route-item.ts). */
+export { isGroupRoute as isGroup } from '../schemas/route-item';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

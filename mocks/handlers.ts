@@ -10,6 +10,7 @@ import { accountNamed, accountOf, MOCK_ACCOUNTS, mockToken, mockUser, type MockA
 import { text, type MockMessage } from './messages';
 import { mockRoutes } from './routes';
 import { MockTable, type Row } from './tables';
+import { localDate } from '../schemas/local-time';
 
 /**
  * Mock mode (spec section 7, "mock endpoints"; README "Mock mode"): MSW handlers that answer the
@@ -107,7 +108,7 @@ export function createHandlers(schemas: readonly EntitySchema[] = ENTITY_SCHEMAS
       const now = new Date();
       const answer: HomeAnswer = {
         panel,
-        day: `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`,
+        day: localDate(now),
         // No calls in mock mode: every figure is "none" (shown as '-').
         figures: HOME_FIGURES[panel].map((f) => ({ key: f.key, group: f.group, report: f.report, value: null, format: 'number', conditions: { ...f.conditions } })),
       };

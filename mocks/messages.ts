@@ -1,3 +1,5 @@
+import { languageOfHeader, type Language } from '../schemas/language';
+
 /**
  * What mock mode's answers say, in both languages (chosen by Accept-Language as the server's
  * are). The spec's mock texts (section 8) where it gives them.
@@ -16,9 +18,9 @@ export const MOCK_MESSAGES = {
 } as const;
 
 export type MockMessage = keyof typeof MOCK_MESSAGES;
-export type MockLanguage = 'en' | 'zh';
+export type MockLanguage = Language;
 
-export const languageOf = (request: Request): MockLanguage =>
-  /^en\b/i.test(request.headers.get('accept-language') ?? '') ? 'en' : 'zh';
+/** The caller's language, read as the server reads it (schemas/language.ts). */
+export const languageOf = (request: Request): MockLanguage => languageOfHeader(request.headers.get('accept-language'));
 
 export const text = (request: Request, key: MockMessage): string => MOCK_MESSAGES[key][languageOf(request)];

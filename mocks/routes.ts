@@ -2,13 +2,13 @@ import { can, type Grants } from '../schemas/access';
 import { DEFAULT_MENUS, type MenuSeed } from '../schemas/default-menus';
 import { blockOf, type EntitySchema } from '../schemas/entity';
 import { declaredMenus } from '../schemas/menu-sources';
-import type { RouteItem } from '../schemas/route-item';
+import { routeTree, type RouteItem } from '../schemas/route-item';
 
 /**
  * Mock mode's route list (POST api/router/getList, the real API's shape): the seeded entries
  * (schemas/default-menus.ts) and every entity schema's own entry (schemas/menu-sources.ts, as
  * the server adds them), for the screens mock mode serves (home and the entity pages), those
- * the account's roles may read. A group left without an entry is left out, as the server does.
+ * the account's roles may read, in the server's tree (routeTree): a group left without an entry is left out.
  */
 interface Entry { key: string; parentKey: string | null; order: number; item: RouteItem; visible: boolean }
 
@@ -34,12 +34,5 @@ export function mockRoutes(schemas: readonly EntitySchema[], grants: Grants): Ro
   const known = new Set(all.map((e) => e.key));
   // An unknown parent puts the entry at the top; a known one it cannot see leaves it out, as its parent is.
   const parentOf = (e: Entry) => (e.parentKey !== null && known.has(e.parentKey) ? e.parentKey : null);
-  const entries = all.filter((e) => e.visible).sort((a, b) => a.order - b.order);
-  const build = (parent: string | null): RouteItem[] =>
-    entries.filter((e) => parentOf(e) === parent).flatMap((e) => {
-      const children = build(e.key);
-      if (e.item.component === 'Layout' && !children.length) return [];
-      return [{ ...e.item, ...(children.length ? { children } : {}) }];
-    });
-  return build(null);
+  return routeTree(all.filter((e) => e.visible).sort((a, b) => a.order - b.order).map((e) => ({ key: e.key, parent: parentOf(e), item: e.item })));
 }

@@ -1,4 +1,5 @@
 import { baseType, blockOf, isNumeric, type EntityOption, type EntitySchema, type PropertySchema } from '../schemas/entity';
+import { localDateTime } from '../schemas/local-time';
 
 /**
  * Mock mode's records: an in-memory table per entity schema, each row made from the schema's
@@ -10,8 +11,6 @@ export type Row = Record<string, unknown>;
 /** Rows each table starts with. */
 export const MOCK_ROWS = 3;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateTime = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** A plausible value of the property for row `i` (1-based): within its enum, bounds and validator. */
 export function sampleValue(name: string, property: PropertySchema, i: number): unknown {
@@ -20,7 +19,7 @@ export function sampleValue(name: string, property: PropertySchema, i: number): 
   if (type === 'array') return property.items && (property.minItems ?? 0) > 0 ? [sampleValue(name, property.items, i)] : [];
   if (type === 'boolean') return i % 2 === 1;
   if (isNumeric(property)) return Math.min(Math.max(property.minimum ?? 0, i), property.maximum ?? Number.MAX_SAFE_INTEGER);
-  if (property.format === 'date-time' || /Time$/.test(name)) return dateTime(new Date(Date.now() - i * 3_600_000));
+  if (property.format === 'date-time' || /Time$/.test(name)) return localDateTime(new Date(Date.now() - i * 3_600_000));
   switch (property['x-validator']) {
     case 'phone': return `1380013800${i}`;
     case 'email': return `user${i}@example.com`;

@@ -1,3 +1,4 @@
+import { localDate } from './local-time.ts';
 /**
  * A report condition's default (`x-default`), which the report screen fills in before its first
  * request, so a report whose conditions are required opens on figures instead of a refusal:
@@ -33,11 +34,7 @@ interface Defaulted {
   readonly 'x-filter'?: { readonly op: string; readonly bound?: 'from' | 'to' };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayOf = ([y, m, d]: readonly number[]): string => {
-  const date = new Date(y!, m!, d!);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
+const dayOf = ([y, m, d]: readonly number[]): string => localDate(new Date(y!, m!, d!));
 
 /** A period's first and last day ('YYYY-MM-DD') counted from `today`'s local calendar day. */
 export function periodDays(period: DefaultPeriod, today: Date): [string, string] {

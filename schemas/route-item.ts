@@ -64,3 +64,30 @@ export type RouteItem = FromSchema<typeof routeItemFieldsSchema> & { children?: 
 
 /** POST api/router/getList's `data`. */
 export const routeListSchema = { type: 'array', items: routeItemSchema } as const;
+
+/** A route item placed in its tree: its key and its parent's (null: the top). */
+export interface PlacedRoute<K> { key: K; parent: K | null; item: RouteItem }
+
+/** A parent that only groups its children (the console's isGroup): it has no screen of its own. */
+export const isGroupRoute = (item: RouteItem): boolean => !item.component || item.component === 'Layout';
+
+/**
+ * The route tree of the routes a caller may see, in their order (the server's from its menu
+ * rows, mock mode's from the seeds): a route whose parent is not among them is left out with
+ * it, and so is a group left with no child, which would open nothing.
+ */
+export function routeTree<K>(routes: readonly PlacedRoute<K>[]): RouteItem[] {
+  const keys = new Set(routes.map((r) => r.key));
+  const children = new Map<K | null, PlacedRoute<K>[]>();
+  for (const r of routes) {
+    if (r.parent !== null && !keys.has(r.parent)) continue;
+    children.set(r.parent, [...(children.get(r.parent) ?? []), r]);
+  }
+  const build = (parent: K | null): RouteItem[] =>
+    (children.get(parent) ?? []).flatMap((r) => {
+      const kids = build(r.key);
+      if (isGroupRoute(r.item) && !kids.length) return [];
+      return [{ ...r.item, ...(kids.length ? { children: kids } : {}) }];
+    });
+  return build(null);
+}

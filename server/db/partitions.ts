@@ -1,6 +1,6 @@
 import type { Queryable } from './types.ts';
+import { pad2 as pad } from '../../schemas/local-time.ts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const monthStart = (y: number, m: number) => `${y}-${pad(m + 1)}-01`;
 
 /**

@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../messages/index.ts';
+import { languageOfHeader, type Language } from '../../schemas/language.ts';
 
-export type Language = 'zh' | 'en';
+export { LANGUAGES, type Language } from '../../schemas/language.ts';
 
-export const LANGUAGES: readonly Language[] = ['zh', 'en'];
-
-/** The caller's language from Accept-Language: English when it prefers English, Chinese otherwise (the console's default). */
+/** The caller's language from Accept-Language (schemas/language.ts). */
 export function languageOf(req: Pick<FastifyRequest, 'headers'>): Language {
-  const header = String(req.headers['accept-language'] ?? '').toLowerCase();
-  const first = header.split(',')[0]?.trim() ?? '';
-  return first.startsWith('en') ? 'en' : 'zh';
+  const header = req.headers['accept-language'];
+  return languageOfHeader(Array.isArray(header) ? header[0] : header);
 }
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@
  * parameter; the greeting and relative time return i18n keys (with values) for the caller to
  * translate.
  */
+import { localDate, pad2 as pad } from '../../schemas/local-time';
 
 export type GreetingKey =
   | 'greeting.morning'
@@ -30,12 +31,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The local calendar day as yyyy-MM-dd (the form report conditions and the wire use). */
-export function isoDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export const isoDate = localDate;
 
 /**
  * Seconds as hours:minutes:seconds, the console's one clock format. Running timers (phone bar,

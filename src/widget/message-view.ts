@@ -2,6 +2,7 @@ import { systemText, type ChatMessageFrame } from '../../schemas/protocol/chat.t
 import { h } from './dom.ts';
 import { isOwnFileUrl, type Pending } from './state.ts';
 import type { textsOf } from './texts.ts';
+import { localDate, localHourMinute } from '../../schemas/local-time.ts';
 
 type T = ReturnType<typeof textsOf>;
 
@@ -10,7 +11,7 @@ const fileSrc = (url: string, token: string | null) => `${url}?chatToken=${encod
 
 const time = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return Number.isNaN(d.getTime()) ? '' : localHourMinute(d);
 };
 
 /**
@@ -39,8 +40,7 @@ export function separatorText(previous: string | undefined, iso: string): string
   if (Number.isNaN(at.getTime())) return null;
   const before = previous === undefined ? null : new Date(previous);
   if (before && !Number.isNaN(before.getTime()) && at.getTime() - before.getTime() <= SEPARATOR_GAP_MS) return null;
-  const day = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-  return !before || before.toDateString() !== at.toDateString() ? `${day} ${time(iso)}` : time(iso);
+  return !before || before.toDateString() !== at.toDateString() ? `${localDate(at)} ${time(iso)}` : time(iso);
 }
 
 /** A message as the visitor sees it, after a time separator when `previous` (the message before it) is over 5 minutes older. */

@@ -7,6 +7,7 @@ import type { Party, PhoneMessage } from '../../../schemas/protocol/phone.ts';
 import type { SeatStatusCode } from '../../../schemas/protocol/seat-status.ts';
 import type { EslEvent } from '../esl/types.ts';
 import type { CallLegs } from './commands.ts';
+import { pad2 } from '../../../schemas/local-time.ts';
 
 export interface Call extends CallLegs {
   direction: 'in' | 'out';
@@ -101,6 +102,5 @@ export const needsSeatLookup = (e: EslEvent) =>
 /** Where an answered call's recording goes, relative to RECORDINGS_DIR: <yyyy>/<mm>/<dd>/<callId>.wav (UTC date of the call). */
 export function recordPathOf(callId: string, callTime: number): string {
   const d = new Date(callTime);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${callId}.wav`;
+  return `${d.getUTCFullYear()}/${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${callId}.wav`;
 }

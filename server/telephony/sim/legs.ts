@@ -3,6 +3,7 @@
  * headers of its channel events and its row in `show channels`.
  */
 import { systemClock, type Clock } from '../../clock.ts';
+import { localDateTime } from '../../../schemas/local-time.ts';
 
 /** The simulator's clock: the server's business clock (server/clock.ts), or a hand-driven one in tests. */
 export type SimClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
@@ -95,12 +96,7 @@ export const CHANNEL_COLUMNS = [
   'initial_dialplan', 'initial_context',
 ] as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function localTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+const localTime = (ms: number): string => localDateTime(new Date(ms));
 
 /** One `show channels` row: every value a string, as FreeSWITCH's SQL callback writes them. */
 export function channelRow(leg: Leg): Record<(typeof CHANNEL_COLUMNS)[number], string> {

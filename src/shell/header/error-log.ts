@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { localDateTime } from '../../../schemas/local-time';
 
 /** One error the console met: when, on which route, and what it said. */
 export interface LoggedError {
@@ -28,14 +29,12 @@ export function describeError(error: unknown): string {
 }
 
 const currentRoute = () => window.location.hash.replace(/^#/, '') || '/';
-const pad = (n: number) => String(n).padStart(2, '0');
-const timeOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** Spec section 8: errors recorded with their route, shown in the header's badge and dialog (this window's only). */
 export const useErrorLog = create<ErrorLog>((set) => ({
   errors: [],
   add: (error, route = currentRoute()) =>
-    set((state) => ({ errors: [...state.errors, { time: timeOf(new Date()), route, message: describeError(error) }].slice(-ERROR_LOG_MAX) })),
+    set((state) => ({ errors: [...state.errors, { time: localDateTime(new Date()), route, message: describeError(error) }].slice(-ERROR_LOG_MAX) })),
   clear: () => set({ errors: [] }),
 }));
 
