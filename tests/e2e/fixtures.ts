@@ -11,7 +11,8 @@ export * from '@playwright/test';
  * browser and the test stay on the old day, and compares two different "todays".
  *
  * Only the date is moved (`Date`, `Date.now()`): timers, animations and `performance.now()` keep
- * real time, as the servers' timers do. Specs import `test` and `expect` from here.
+ * real time, as the servers' timers do; and only on the main server (below). Specs import `test`
+ * and `expect` from here.
  */
 let offsetMs = 0;
 
@@ -31,7 +32,16 @@ function shiftDate(offset: number): void {
   Object.defineProperty(globalThis, 'Date', { value: shifted, writable: true, configurable: true });
 }
 
-export const test = base.extend<object, { serverClockOffset: number }>({
+/** The origin the running test's own contexts open (its `baseURL`, which a file may set to another server). */
+let testOrigin: string | undefined;
+
+export const test = base.extend<{ testOrigin: void }, { serverClockOffset: number }>({
+  testOrigin: [async ({ baseURL }, use) => {
+    testOrigin = baseURL ? new URL(baseURL).origin : undefined;
+    await use();
+    testOrigin = undefined;
+  }, { auto: true }],
+
   serverClockOffset: [async ({ playwright }, use, workerInfo) => {
     const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
     try {
@@ -46,12 +56,18 @@ export const test = base.extend<object, { serverClockOffset: number }>({
     await use(offsetMs);
   }, { scope: 'worker', auto: true }],
 
-  // Every context a test opens (its own `page`'s, and the second person's by browser.newContext) gets the servers' date.
-  browser: [async ({ browser, serverClockOffset }, use) => {
+  // Every context a test opens on the main server (its own `page`'s, and the second person's by
+  // browser.newContext) gets the servers' date. Those on the RSA server keep the real one: its
+  // login checks that an encrypted password is fresh against real time, as elapsed time is
+  // measured (server/auth/rsa-payload.ts), which a browser's real clock passes and a shifted one
+  // does not. Mock mode's server has no clock: its pages keep theirs too.
+  browser: [async ({ browser, serverClockOffset }, use, workerInfo) => {
+    const main = new URL(workerInfo.project.use.baseURL!).origin;
     const newContext = browser.newContext.bind(browser);
     const patched: Browser['newContext'] = async (options) => {
       const context = await newContext(options);
-      if (serverClockOffset !== 0) await context.addInitScript(shiftDate, serverClockOffset);
+      const origin = options?.baseURL ? new URL(options.baseURL).origin : testOrigin ?? main;
+      if (serverClockOffset !== 0 && origin === main) await context.addInitScript(shiftDate, serverClockOffset);
       return context;
     };
     browser.newContext = patched;
