@@ -3,7 +3,7 @@ import { ruleFor } from '../data-providers/access-control';
 import { can } from '../schemas/access';
 import { blockOf, type EntitySchema } from '../schemas/entity';
 import type { Envelope } from '../schemas/envelope';
-import { HEALTH_READERS, HOME_FIGURES, type Health, type HomeAnswer } from '../schemas/home';
+import { HEALTH_READERS, HOME_FIGURES, panelOf, type Health, type HomeAnswer } from '../schemas/home';
 import type { RouteItem } from '../schemas/route-item';
 import { SEARCH_MAX_HITS, type SearchHit } from '../schemas/search';
 import { accountNamed, accountOf, MOCK_ACCOUNTS, mockToken, mockUser, type MockAccount } from './accounts';
@@ -104,7 +104,7 @@ export function createHandlers(schemas: readonly EntitySchema[] = ENTITY_SCHEMAS
     http.post(at('/api/Home/getHome'), ({ request }) => {
       const account = who(request);
       if (account instanceof Response) return account;
-      const panel = can(grantsOf(account), ['admin', 'supervisor']) ? 'centre' : 'agent';
+      const panel = panelOf(grantsOf(account));
       const now = new Date();
       const answer: HomeAnswer = {
         panel,

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { seesAllSeats } from './permissions.ts';
 import { SEAT_STATUS } from './protocol/seat-status.ts';
 
 /**
@@ -34,6 +35,9 @@ export interface HomeFigureDef {
 
 /** The two panels: an agent's own seat, and the centre's (supervisors and administrators). */
 export type HomePanel = 'agent' | 'centre';
+
+/** A user's panel: the centre's for those who see every seat. The server answers it; the console lays it out before the answer comes. */
+export const panelOf = (user: { readonly roles: readonly string[] }): HomePanel => (seesAllSeats(user) ? 'centre' : 'agent');
 
 const KPI = 'comprehensiveByConditions';
 const STATUS = 'seatStatus';

@@ -1,5 +1,4 @@
-import { HOME_FIGURES, HOME_HOURLY, type HomeAnswer, type HomeFigure, type HomeFigureDef, type HomePanel } from '../../schemas/home.ts';
-import { seesAllSeats } from '../../schemas/permissions.ts';
+import { HOME_FIGURES, HOME_HOURLY, panelOf, type HomeAnswer, type HomeFigure, type HomeFigureDef, type HomePanel } from '../../schemas/home.ts';
 import { periodDays } from '../../schemas/report-defaults.ts';
 import { CLOCK_NOW_SQL } from '../../schemas/clock-sql.ts';
 import type { Queryable } from '../db/index.ts';
@@ -73,7 +72,7 @@ export function planHome(reports: readonly ReportModel[], figures = HOME_FIGURES
 }
 
 /** The panel a user's home shows: the centre's for those who see every seat, else their own seat's. */
-export const panelOf = (user: Pick<SessionUser, 'roles'>): HomePanel => (seesAllSeats(user) ? 'centre' : 'agent');
+export { panelOf };
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 

@@ -66,16 +66,47 @@ test.describe('home', () => {
       await expect(rows.first()).toContainText('8101');
     } else await expect(rows).toHaveCount(0);
     await page.goBack();
+    // Back on the home, the tiles are laid out at once and open their reports once the figures have come.
+    await expect(page.getByTestId('home-figure-missedCalls')).toHaveAttribute('data-link', /.+/);
     await page.getByTestId('home-figure-missedCalls').click();
     await expect(page).toHaveURL(/#\/reports\/callInfosByCondition\?/);
   });
+
+  for (const [user, password] of [['agent1', 'agent123'], ['admin', 'admin123']] as const) {
+    test(`${user}'s home on a phone is laid out before its figures come: nothing moves when they arrive`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await loginAs(page, user, password);
+      // The next visit's answers are held until the page has been laid out without them.
+      const held: (() => void)[] = [];
+      await page.route(/\/api\/Home\/(getHome|getHealth)$/, (route) => void held.push(() => void route.continue().catch(() => undefined)));
+      await page.reload();
+      const seat = page.getByTestId('seat-card');
+      const firstTile = page.getByTestId(user === 'agent1' ? 'home-figure-callsIn' : 'home-figure-offered');
+      await expect(firstTile).toBeVisible();
+      await expect(page.locator('.ant-row[aria-busy=true]')).toBeVisible();
+      await expect.poll(() => held.length).toBe(user === 'admin' ? 2 : 1);
+      const before = { seat: await seat.boundingBox(), tile: await firstTile.boundingBox() };
+      // The footer waits below the fold, not at the bottom of the window to be pushed off it.
+      const footer = await page.getByTestId('shell-footer').boundingBox();
+      expect(footer!.y).toBeGreaterThanOrEqual(844);
+      await page.unroute(/\/api\/Home\//);
+      for (const release of held) release();
+      await expect(page.getByTestId('home-day')).toContainText(day(0));
+      await expect(page.locator('.ant-row[aria-busy=true]')).toHaveCount(0);
+      if (user === 'admin') await expect(page.getByTestId('home-health')).not.toHaveAttribute('aria-busy');
+      const after = { seat: await seat.boundingBox(), tile: await firstTile.boundingBox() };
+      expect(after.tile).toEqual(before.tile);
+      // Within a pixel or two (a status's badge against its placeholder), the seat card is where it was.
+      expect(Math.abs(after.seat!.y - before.seat!.y)).toBeLessThanOrEqual(2);
+    });
+  }
 
   for (const language of ['zh', 'en'] as const) {
     for (const [user, password] of [['agent1', 'agent123'], ['supervisor', 'super123'], ['admin', 'admin123']] as const) {
       test(`${user}'s home at 1440 px (${language})`, async ({ page }) => {
         await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
         await loginAs(page, user, password);
-        await expect(page.getByTestId('home-day')).toBeVisible();
+        await expect(page.getByTestId('home-day')).toContainText(day(0));
         if (user !== 'agent1') {
           await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible();
           await expect(value(page, 'seats-ready')).toHaveText(/^\d+$/);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Descriptions, Space } from 'antd';
+import { Alert, Badge, Card, Descriptions, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,11 @@ import { useFigureLink } from './FigureTile';
 import { homeApi, usePolled } from './home-api';
 
 const GIB = 1024 ** 3;
+/** The health card's rows, in order. */
+const ROWS = ['database', 'switchLink', 'processes', 'phoneSockets', 'chatSockets', 'errorsLastHour', 'recordings'] as const;
+type Row = (typeof ROWS)[number];
+/** A row's text line (antd's 14 px at 1.5715): a value's placeholder is no taller, so the card keeps its height when the values come. */
+const LINE = 22;
 const size = (bytes: number) => (bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
 
 /**
@@ -28,28 +33,25 @@ export function HealthCard({ catalogue }: { catalogue: Catalogue | undefined }) 
       {text}
     </Space>
   );
-  const items = (x: Health) => [
-    { key: 'database', label: t('home.health.database'), children: state(x.database.ok, x.database.ok ? t('home.health.ok', { engine: x.database.engine, ms: x.database.ms }) : t('home.health.down')) },
-    {
-      key: 'switchLink', label: t('home.health.switchLink'),
-      children: state(x.switchLink === 'ready' && x.linkedProcesses === x.processes,
-        `${t(`home.health.links.${x.switchLink}`, { defaultValue: x.switchLink })} · ${t('home.health.linkedOf', { linked: x.linkedProcesses, processes: x.processes })}`),
-    },
-    { key: 'processes', label: t('home.health.processes'), children: linked(processesLink, 'processes', state(x.processes > 0, String(x.processes))) },
-    { key: 'phoneSockets', label: t('home.health.phoneSockets'), children: String(x.phoneSockets) },
-    { key: 'chatSockets', label: t('home.health.chatSockets'), children: String(x.chatSockets) },
-    { key: 'errorsLastHour', label: t('home.health.errorsLastHour'), children: linked(errorsLink, 'errors', state(x.errorsLastHour === 0, String(x.errorsLastHour))) },
-    {
-      key: 'recordings', label: t('home.health.recordings'),
-      children: x.recordings.freeBytes === null || x.recordings.totalBytes === null
-        ? state(null, t('home.health.unknown'))
-        : state(x.recordings.freeBytes > 0.1 * x.recordings.totalBytes, t('home.health.freeOf', { free: size(x.recordings.freeBytes), total: size(x.recordings.totalBytes) })),
-    },
-  ];
+  const items = (x: Health) => ({
+    database: state(x.database.ok, x.database.ok ? t('home.health.ok', { engine: x.database.engine, ms: x.database.ms }) : t('home.health.down')),
+    switchLink: state(x.switchLink === 'ready' && x.linkedProcesses === x.processes,
+      `${t(`home.health.links.${x.switchLink}`, { defaultValue: x.switchLink })} · ${t('home.health.linkedOf', { linked: x.linkedProcesses, processes: x.processes })}`),
+    processes: linked(processesLink, 'processes', state(x.processes > 0, String(x.processes))),
+    phoneSockets: String(x.phoneSockets),
+    chatSockets: String(x.chatSockets),
+    errorsLastHour: linked(errorsLink, 'errors', state(x.errorsLastHour === 0, String(x.errorsLastHour))),
+    recordings: x.recordings.freeBytes === null || x.recordings.totalBytes === null
+      ? state(null, t('home.health.unknown'))
+      : state(x.recordings.freeBytes > 0.1 * x.recordings.totalBytes, t('home.health.freeOf', { free: size(x.recordings.freeBytes), total: size(x.recordings.totalBytes) })),
+  });
+  // Until the first answer, the same rows with their values to come: the figures below do not move when it arrives.
+  const values: Partial<Record<Row, ReactNode>> = h ? items(h) : {};
+  const rows = ROWS.map((key) => ({ key, label: t(`home.health.${key}`), children: h ? values[key] : <Skeleton.Input active size="small" style={{ height: LINE }} /> }));
   return (
-    <Card size="small" title={t('home.groups.health')} data-testid="home-health" loading={!h && !error}>
+    <Card size="small" title={t('home.groups.health')} data-testid="home-health" aria-busy={!h && !error ? true : undefined}>
       {error !== undefined && !h && <Alert type="error" showIcon message={t('home.failed', { message: (error as Error).message })} />}
-      {h && <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} items={items(h)} />}
+      {(h || error === undefined) && <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} items={rows} />}
     </Card>
   );
 }
