@@ -21,6 +21,7 @@ import { fileEvent, orderReaderNow, orderTakesFile, reachesOrder } from '../work
 import { FILE_KINDS, detectKind, disposition, safeName, type FileKindName } from './file-types.ts';
 import { MULTIPART_OVERHEAD, mib, readOneFile } from './file-read.ts';
 import { aboveDiskFloor, startChatFileSweeper, withinAnonBudget } from './file-budget.ts';
+import type { FileLinksAnswer } from '../../schemas/signed-links.ts';
 
 /** Where the chat finds a file: this + the upload's id (the content of image, file and sound messages). */
 export const FILE_BASE = '/api/File/';
@@ -252,7 +253,8 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext):
       }
     }
     // Every link signed in one request expires together.
-    return ok({ links, refused, exp: Math.floor(now / 1000) + signer.ttlSeconds });
+    const answer: FileLinksAnswer = { links, refused, exp: Math.floor(now / 1000) + signer.ttlSeconds, ttlSeconds: signer.ttlSeconds };
+    return ok(answer);
   });
 
   app.get('/api/File/:id', { config: { access: open } }, async (req, reply) => {

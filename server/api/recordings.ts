@@ -15,6 +15,7 @@ import { callId } from './callinfo-sql.ts';
 import { ownSeatOf } from '../../schemas/permissions.ts';
 import { orderReaderNow, reachesOrder } from '../workorders/files.ts';
 import { callLinkedTo } from '../workorders/linked.ts';
+import type { RecordingLinkAnswer } from '../../schemas/signed-links.ts';
 
 /** Where the browser finds a call's recording: this + callId (the session user's recordSrc). */
 export const RECORDINGS_BASE = '/api/recordings/';
@@ -114,7 +115,8 @@ export default async function recordingRoutes(app: FastifyInstance, ctx: AppCont
     await recordingOf(body.callId, lang, orderId === undefined ? req.user : undefined);
     const link = links.sign(subjectOf(body.callId, orderId), req.user!.userId, req.user!.jti, Date.now());
     const order = orderId === undefined ? '' : `order=${orderId}&`;
-    return ok({ url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${order}${link.query}`, exp: link.exp });
+    const answer: RecordingLinkAnswer = { url: `${RECORDINGS_BASE}${encodeURIComponent(body.callId)}?${order}${link.query}`, exp: link.exp, ttlSeconds: links.ttlSeconds };
+    return ok(answer);
   });
 
   // Declared open: a signed link carries no login token; the handler authenticates one or the other before reading a byte.

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { http } from '../app/providers';
 import { apiUrl } from '../lib/api-url';
 import { tokenStore } from '../lib/token';
+import { localExpiry, type FileLinksAnswer } from '../../schemas/signed-links';
 
 /** This server's chat files: the content of image, file and sound messages. */
 export const FILE_PATH = /^\/api\/File\/([A-Za-z0-9_-]+)$/i;
@@ -19,7 +20,6 @@ export const RENEW_BEFORE_MS = 5 * 60_000;
 const BATCH = 100;
 
 interface Link { url: string; expMs: number }
-interface Answer { links: Record<string, string>; exp: number }
 
 /** Links are per user: the cache belongs to the login it was filled under. */
 let owner: string | null = null;
@@ -28,12 +28,14 @@ const asked = new Map<string, Promise<Link | null>>();
 let queue: Array<{ id: string; resolve: (link: Link | null) => void }> = [];
 
 async function send(part: typeof queue): Promise<void> {
-  const answer = await http.post<Answer>('/api/File/links', { ids: part.map((p) => p.id) }, { redirectOnAuthError: false })
+  // Counted on this browser's clock from when it asked (schemas/signed-links.ts), whatever the server's clock says.
+  const askedAt = Date.now();
+  const answer = await http.post<FileLinksAnswer>('/api/File/links', { ids: part.map((p) => p.id) }, { redirectOnAuthError: false })
     .then((r) => r.data, () => null);
   for (const { id, resolve } of part) {
     asked.delete(id);
     const url = answer?.links[id];
-    const link = url ? { url: apiUrl(url), expMs: answer!.exp * 1000 } : null;
+    const link = url ? { url: apiUrl(url), expMs: localExpiry(askedAt, answer!.ttlSeconds) } : null;
     if (link) signed.set(id, link);
     resolve(link);
   }

@@ -54,8 +54,10 @@ describe('signed file links', () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await askLinks(tokens.agent1, { ids: [...ids, ids[0]] });
     expect(res.statusCode).toBe(200);
-    const { links, exp } = res.json().data as { links: Record<string, string>; exp: number };
+    const { links, exp, ttlSeconds } = res.json().data as { links: Record<string, string>; exp: number; ttlSeconds: number };
     expect(Object.keys(links).sort()).toEqual([...ids].sort());
+    // How long they last from the answer, for a browser to count on its own clock.
+    expect(ttlSeconds).toBe(TTL);
     expect(exp - before).toBeGreaterThanOrEqual(TTL);
     expect(exp - before).toBeLessThanOrEqual(TTL + 2);
     for (const id of ids) {

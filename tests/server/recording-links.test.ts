@@ -42,7 +42,9 @@ describe('signed links', () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await askLink(t.agent1, { callId: id });
     expect(res.statusCode).toBe(200);
-    const { url, exp } = res.json().data as { url: string; exp: number };
+    const { url, exp, ttlSeconds } = res.json().data as { url: string; exp: number; ttlSeconds: number };
+    // How long it lasts from the answer, for a browser to count on its own clock.
+    expect(ttlSeconds).toBe(LINK_TTL_SECONDS);
     expect(url).toMatch(new RegExp(`^/api/recordings/${id}\\?uid=\\d+&exp=${exp}&sig=[A-Za-z0-9_-]{43}$`));
     expect(exp - before).toBeGreaterThanOrEqual(LINK_TTL_SECONDS);
     expect(exp - before).toBeLessThanOrEqual(LINK_TTL_SECONDS + 2);

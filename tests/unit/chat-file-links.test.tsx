@@ -15,7 +15,7 @@ import { tokenStore } from '../../src/lib/token';
 type Post = typeof http.post;
 let post: ReturnType<typeof vi.fn>;
 /** The server's answers, in order; an Error is a refusal. */
-let answers: Array<{ exp: number } | Error>;
+let answers: Array<{ exp: number; ttlSeconds?: number } | Error>;
 const EXP = Math.floor(Date.now() / 1000) + 3600;
 const signedUrl = (id: string, exp: number) => `/api/File/${id}?uid=7&exp=${exp}&sig=S${id}`;
 let n = 0;
@@ -29,7 +29,7 @@ beforeEach(async () => {
   post = vi.fn(async (_url: string, body: { ids: string[] }) => {
     const next = answers[post.mock.calls.length - 1] ?? { exp: EXP };
     if (next instanceof Error) throw next;
-    return { code: 200, msg: 'success', data: { exp: next.exp, links: Object.fromEntries(body.ids.map((id) => [id, signedUrl(id, next.exp)])) } };
+    return { code: 200, msg: 'success', data: { exp: next.exp, ttlSeconds: next.ttlSeconds ?? 3600, refused: {}, links: Object.fromEntries(body.ids.map((id) => [id, signedUrl(id, next.exp)])) } };
   });
   vi.spyOn(http, 'post').mockImplementation(post as unknown as Post);
 });
@@ -82,12 +82,29 @@ describe('chat files in the inbox', () => {
   it('reuses a link until RENEW_BEFORE_MS before it expires, then asks again', async () => {
     const id = newId();
     answers = [{ exp: EXP }, { exp: EXP + 3600 }];
-    expect(await fileLink(id)).toEqual({ url: signedUrl(id, EXP), expMs: EXP * 1000 });
-    const renewAt = EXP * 1000 - RENEW_BEFORE_MS;
+    const askedAt = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(askedAt);
+    // Its hour is counted on this browser's clock from when it asked.
+    expect(await fileLink(id)).toEqual({ url: signedUrl(id, EXP), expMs: askedAt + 3600_000 });
+    const renewAt = askedAt + 3600_000 - RENEW_BEFORE_MS;
     expect((await fileLink(id, renewAt - 1))?.url).toBe(signedUrl(id, EXP));
     expect(post).toHaveBeenCalledTimes(1);
     expect((await fileLink(id, renewAt))?.url).toBe(signedUrl(id, EXP + 3600));
     expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  it("a browser whose clock is hours off the server's keeps a fresh link and renews an old one", async () => {
+    const id = newId();
+    const later = newId();
+    // The server's clock is ten hours behind this browser's: its exp is long past here, yet the link has its hour.
+    answers = [{ exp: EXP - 36_000 }, { exp: EXP + 36_000, ttlSeconds: 60 }];
+    const link = await fileLink(id);
+    expect((await fileLink(id, Date.now() + 60_000))?.url).toBe(link?.url);
+    expect(post).toHaveBeenCalledTimes(1);
+    // Ten hours ahead, a link that lasts a minute is renewed within RENEW_BEFORE_MS, whatever its exp says.
+    await fileLink(later);
+    await fileLink(later, Date.now());
+    expect(post).toHaveBeenCalledTimes(3);
   });
 
   it('another login does not reuse the links of the one before', async () => {

@@ -9,7 +9,7 @@ import { FieldValue } from '../../src/pages/resource/FieldValue';
 type Post = typeof http.post;
 let post: ReturnType<typeof vi.fn>;
 /** The server's answer to the n-th link request (0-based). */
-let links: Array<{ url: string; exp: number } | Error>;
+let links: Array<{ url: string; exp: number; ttlSeconds: number } | Error>;
 const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
 
 beforeEach(async () => {
@@ -40,7 +40,7 @@ describe('recording column', () => {
   });
 
   it('pressing play asks for a signed link to that call and plays it: no login token in the address', async () => {
-    links = [{ url: '/api/recordings/c-1?uid=3&exp=1&sig=abc', exp: inMinutes(5) }];
+    links = [{ url: '/api/recordings/c-1?uid=3&exp=1&sig=abc', exp: inMinutes(5), ttlSeconds: 300 }];
     render(column('/api/recordings/c-1'));
     fireEvent.click(screen.getByRole('button', { name: /Play/ }));
     const audio = (await screen.findByTestId('recording-player')) as HTMLAudioElement;
@@ -58,8 +58,17 @@ describe('recording column', () => {
     expect(screen.queryByTestId('recording-player')).toBeNull();
   });
 
+  it("a link's life is counted on this browser's clock: the server's exp, hours off, decides nothing", async () => {
+    // The server's clock is ten hours behind: by its exp the link is long dead, yet it has its five minutes here.
+    links = [{ url: '/api/recordings/c-1?sig=live', exp: inMinutes(-600), ttlSeconds: 300 }];
+    render(column('/api/recordings/c-1'));
+    fireEvent.click(screen.getByRole('button', { name: /Play/ }));
+    fireEvent.error(await screen.findByTestId('recording-player'));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it('an expired link is renewed when the player fails on it; a live link\'s failure asks nothing', async () => {
-    links = [{ url: '/api/recordings/c-1?sig=old', exp: inMinutes(-1) }, { url: '/api/recordings/c-1?sig=new', exp: inMinutes(5) }];
+    links = [{ url: '/api/recordings/c-1?sig=old', exp: inMinutes(-1), ttlSeconds: 0 }, { url: '/api/recordings/c-1?sig=new', exp: inMinutes(5), ttlSeconds: 300 }];
     render(column('/api/recordings/c-1'));
     fireEvent.click(screen.getByRole('button', { name: /Play/ }));
     fireEvent.error(await screen.findByTestId('recording-player'));

@@ -4,6 +4,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../app/providers';
 import { apiUrl } from '../../lib/api-url';
+import { localExpiry, type RecordingLinkAnswer } from '../../../schemas/signed-links';
 
 /** A recording on this server: the report column's path, `/api/recordings/<callId>`. */
 const OWN_RECORDING = /^\/api\/recordings\/([^/?#]+)$/i;
@@ -14,13 +15,15 @@ export function callIdOf(src: string): string | undefined {
   return m ? decodeURIComponent(m[1]!) : undefined;
 }
 
-interface Link { url: string; exp: number }
+/** A link and when it runs out on this browser's clock (ms), counted from when it was asked for (schemas/signed-links.ts). */
+interface Link { url: string; expMs: number }
 
 /** A signed link that plays the call for a few minutes (POST /api/recordings/link); errors stay on this row, no redirect. */
 async function askLink(callId: string, workOrderId?: number): Promise<Link> {
   const body = workOrderId === undefined ? { callId } : { callId, workOrderId };
-  const { data } = await http.post<Link>('/api/recordings/link', body, { redirectOnAuthError: false });
-  return { url: apiUrl(data.url), exp: data.exp };
+  const askedAt = Date.now();
+  const { data } = await http.post<RecordingLinkAnswer>('/api/recordings/link', body, { redirectOnAuthError: false });
+  return { url: apiUrl(data.url), expMs: localExpiry(askedAt, data.ttlSeconds) };
 }
 
 const audioStyle = { height: 32, width: 240, maxWidth: '100%' } as const;
@@ -70,9 +73,9 @@ export default function RecordingPlayer({ src, workOrderId }: { src: string; wor
     );
   }
 
-  // Only an expired link is renewed (a few seconds early for the clocks' difference): any other failure shows as the browser's.
+  // Only an expired link is renewed (a few seconds early, for the request's own time): any other failure shows as the browser's.
   const onError = (e: SyntheticEvent<HTMLAudioElement>) => {
-    if (Date.now() / 1000 < link.exp - 10) return;
+    if (Date.now() < link.expMs - 10_000) return;
     resumeAt.current = e.currentTarget.currentTime;
     void fetchLink();
   };
