@@ -1,5 +1,3 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntdApp, ConfigProvider } from 'antd';
 // The ES builds: the default export of antd/locale/* (CommonJS) reaches the bundle as its
@@ -11,15 +9,9 @@ import { sessionStyleCache } from '../shell/theme/style-cache';
 import { themeConfig } from '../shell/theme/tokens';
 import { usePrefersReducedMotion } from '../shell/theme/reduced-motion';
 import { useThemeSettings } from '../shell/theme/settings';
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { HashRouter } from 'react-router';
-import { QUERY_CLIENT_CONFIG } from '../../data-providers/http-error';
-import { createReportProvider } from '../pages/report/report-provider';
-import i18n from './i18n';
-import { useNotificationProvider } from './notification-provider';
-import { accessControlProvider, authProvider, dataProvider, http, i18nProvider } from './providers';
-import { AppRoutes } from './routes';
-import { useTranslatedResources } from './use-resources';
+import { FrameRoutes } from './frame-routes';
 
 /** antd's style sheets, built once a session (style-cache.ts). */
 const STYLE_CACHE = sessionStyleCache();
@@ -27,20 +19,16 @@ const STYLE_CACHE = sessionStyleCache();
 /** Spec section 9: a message shows for 3000 ms. */
 const MESSAGE_SECONDS = 3;
 
-// Report pages list through their own provider (useTable's dataProviderName 'reports'), on the same HTTP client.
-const dataProviders = {
-  default: dataProvider,
-  reports: createReportProvider(dataProvider.getApiUrl(), http, (key, values) => i18n.t(key, values ?? {})),
-};
+// Only the login page is in the first bundle; Refine, its providers and every screen behind it load on demand.
+const ConsoleApp = lazy(() => import('./ConsoleApp'));
 
 /**
- * Provider wiring. antd's <App> sits inside ConfigProvider and around Refine so the
- * notification provider's messages get the theme and locale (React 19 has no static
+ * The frame every page shares: router, antd's styles, theme and locale. antd's <App> gives the
+ * pages its message and notification API with the theme and locale (React 19 has no static
  * antd message/notification calls). The theme settings' colours and dark mode are antd tokens.
  */
 export function App() {
   const { i18n } = useTranslation();
-  const resources = useTranslatedResources();
   const themeName = useThemeSettings((state) => state.themeName);
   const darkMode = useThemeSettings((state) => state.darkMode);
   const reducedMotion = usePrefersReducedMotion();
@@ -53,18 +41,7 @@ export function App() {
       <StyleProvider cache={STYLE_CACHE}>
         <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdTheme}>
           <AntdApp message={{ duration: MESSAGE_SECONDS }}>
-            <Refine
-              routerProvider={routerProvider}
-              authProvider={authProvider}
-              accessControlProvider={accessControlProvider}
-              dataProvider={dataProviders}
-              i18nProvider={i18nProvider}
-              notificationProvider={useNotificationProvider}
-              resources={resources}
-              options={{ disableTelemetry: true, reactQuery: { clientConfig: QUERY_CLIENT_CONFIG } }}
-            >
-              <AppRoutes />
-            </Refine>
+            <FrameRoutes console={ConsoleApp} />
           </AntdApp>
         </ConfigProvider>
       </StyleProvider>

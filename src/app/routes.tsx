@@ -3,12 +3,11 @@ import { CatchAllNavigate } from '@refinedev/react-router';
 import { lazy, Suspense } from 'react';
 import { lazyScreen } from '../lib/chunk-load';
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage } from '../pages/login/LoginPage';
 import { PageLoading } from '../shell/PageLoading';
 import { ChatInboxPage, HomePage } from './component-registry';
 import { Unlisted, useServerScreens } from './server-screens';
 
-// Only the login page is in the first bundle; everything behind it loads on demand.
+// Every screen loads on demand.
 const ShellLayout = lazy(() => import('../shell/ShellLayout'));
 const RegisterPage = lazy(() => import('../pages/RegisterPage'));
 const CallbackPage = lazy(() => import('../pages/CallbackPage'));
@@ -20,7 +19,7 @@ const OrderPage = lazyScreen(() => import('../workorders/OrderPage'));
 const PersonalCenterPage = lazyScreen(() => import('../pages/personal/PersonalCenterPage'));
 
 /**
- * Spec section 2/4 navigation: /login, /register, /callback, /403 and /404 need no token;
+ * Spec section 2/4 navigation (/login itself is App.tsx's): /register, /callback, /403 and /404 need no token;
  * any other path without one goes to /login?to=<path> (Refine's login returns there);
  * with a token /login goes home and '/' is /index. The rest are the screens of the user's
  * route list from the server; a path outside it ends on /403 or /404.
@@ -55,14 +54,6 @@ export function AppRoutes() {
           <Route path="/setting/personalCenter" element={<PersonalCenterPage />} />
           <Route path="*" element={<Unlisted />} />
         </Route>
-        <Route
-          path="/login"
-          element={
-            <Authenticated key="login" fallback={<LoginPage />} loading={<PageLoading />}>
-              <Navigate to="/index" replace />
-            </Authenticated>
-          }
-        />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/callback" element={<CallbackPage />} />
         <Route path="/403" element={<ErrorPage status="403" />} />

@@ -1,23 +1,40 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../src/app/i18n';
 import { LoginPage } from '../../src/pages/login/LoginPage';
 import { LoginRefused } from '../../data-providers/auth';
-import { createConditionProvider } from '../../data-providers/data';
-import { schemaOf } from '../../resources';
+import type { AuthProvider } from '@refinedev/core';
+import { App as AntdApp } from 'antd';
 import { createHttp } from '../../data-providers/http';
+import { LoginClientProvider } from '../../src/pages/login/before-login';
 import { fakeAdapter } from './support/fake-adapter';
-import { renderInRefine, stubAuth } from './support/harness';
+import { stubAuth } from './support/harness';
 import { translator } from './support/translate';
 
-function renderLogin(auth = stubAuth(), custom = vi.fn(async () => ({ data: {} }))) {
-  return renderInRefine(
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/index" element={<p>home reached</p>} />
-    </Routes>,
-    { path: '/login', authProvider: auth, dataProvider: { custom: custom as never } },
+type Reply = Parameters<typeof fakeAdapter>[0];
+
+/** The app's HTTP client on a fake adapter: the requests it sent, and the answers the test gives. */
+function fakeServer(reply: Reply = () => ({ status: 200, data: { code: 200, msg: 'success', data: {} } })) {
+  const { adapter, requests } = fakeAdapter(reply);
+  const http = createHttp({ baseURL: '', getToken: () => null, onUnauthorized: vi.fn(), onForbidden: vi.fn(), translate: translator('zh'), adapter });
+  return { http, requests };
+}
+
+/** The login page as the app mounts it: outside Refine, on its own client (here an auth stub and a fake server). */
+function renderLogin(auth: AuthProvider = stubAuth(), server = fakeServer(), path = '/login') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntdApp>
+        <LoginClientProvider value={{ login: (params) => auth.login(params), http: server.http }}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/index" element={<p>home reached</p>} />
+            <Route path="/workorder/myOrders" element={<p>orders reached</p>} />
+          </Routes>
+        </LoginClientProvider>
+      </AntdApp>
+    </MemoryRouter>,
   );
 }
 
@@ -60,6 +77,12 @@ describe('login page', () => {
     expect(await screen.findByText('home reached')).toBeTruthy();
   });
 
+  it('after a login sent from another page, goes back to that page', async () => {
+    renderLogin(stubAuth(), fakeServer(), `/login?to=${encodeURIComponent('/workorder/myOrders')}`);
+    fill('admin', 'admin123');
+    expect(await screen.findByText('orders reached')).toBeTruthy();
+  });
+
   it('switches to English', async () => {
     renderLogin();
     fireEvent.click(screen.getByTestId('language-en'));
@@ -69,41 +92,42 @@ describe('login page', () => {
   });
 
   it("shows the work-order title once the user name's department has the work-order flag", async () => {
-    const custom = vi.fn(async () => ({ data: { siteTitle: 'workorder' } }));
-    renderLogin(stubAuth(), custom);
+    const server = fakeServer((config) => ({
+      status: 200,
+      data: { code: 200, msg: 'success', data: config.url === '/api/default/GetUserInfoByLogin' ? { siteTitle: 'workorder' } : {} },
+    }));
+    renderLogin(stubAuth(), server);
     const username = screen.getByLabelText('用户名');
     fireEvent.change(username, { target: { value: 'orders' } });
     fireEvent.blur(username);
     await waitFor(() => expect(screen.getByTestId('site-title').textContent).toBe('工单系统'));
-    expect(custom).toHaveBeenCalledWith(
-      expect.objectContaining({ url: '/api/default/GetUserInfoByLogin', method: 'post', payload: { username: 'orders' } }),
-    );
+    const hint = server.requests.find((r) => r.url === '/api/default/GetUserInfoByLogin');
+    expect(hint?.method).toBe('post');
+    expect(JSON.parse(String(hint?.data))).toEqual({ username: 'orders' });
   });
 
   describe('verification code', () => {
     const image = (text: string) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${text}</text></svg>`)}`;
 
-    /** The app's condition data provider over the shared client, answered by a fake adapter. */
+    /** The app's client, answered by a fake adapter that issues a new code each time. */
     function captchaServer() {
       let issued = 0;
-      const { adapter, requests } = fakeAdapter((config) => {
+      const server = fakeServer((config) => {
         if (config.url === '/api/VerifyCodeHelper/ObtainImageVerificationCode') {
           issued += 1;
           return { status: 200, data: { code: 200, msg: 'success', data: { verifyId: `v-${issued}`, image: image(`c${issued}`), expiresIn: 120 } } };
         }
         return { status: 200, data: { code: 200, msg: 'success', data: { siteTitle: 'console' } } };
       });
-      const http = createHttp({ baseURL: '', getToken: () => null, onUnauthorized: vi.fn(), onForbidden: vi.fn(), translate: translator('zh'), adapter });
-      const provider = createConditionProvider('', http, translator('zh'), schemaOf);
-      const captchaRequests = () => requests.filter((r) => r.url?.includes('VerifyCodeHelper')).length;
-      return { custom: provider.custom, captchaRequests };
+      const captchaRequests = () => server.requests.filter((r) => r.url?.includes('VerifyCodeHelper')).length;
+      return { ...server, captchaRequests };
     }
 
     const refusal = (message: string) => ({ success: false, error: new LoginRefused(message, true) });
 
     it('is not shown until a refusal asks for it', async () => {
       const server = captchaServer();
-      renderLogin(stubAuth(), server.custom as never);
+      renderLogin(stubAuth(), server);
       fill('admin', 'admin123');
       expect(await screen.findByText('home reached')).toBeTruthy();
       expect(server.captchaRequests()).toBe(0);
@@ -114,7 +138,7 @@ describe('login page', () => {
       const login = vi.fn()
         .mockResolvedValueOnce(refusal('请输入验证码'))
         .mockResolvedValueOnce({ success: true, redirectTo: '/index' });
-      renderLogin(stubAuth({ login }), server.custom as never);
+      renderLogin(stubAuth({ login }), server);
       fill('admin', 'admin123');
       expect((await screen.findByTestId('login-error')).textContent).toContain('请输入验证码');
       const img = await screen.findByTestId('captcha-image');
@@ -133,14 +157,15 @@ describe('login page', () => {
       const login = vi.fn()
         .mockResolvedValueOnce(refusal('请输入验证码'))
         .mockResolvedValueOnce(refusal('验证码错误或已过期'));
-      renderLogin(stubAuth({ login }), server.custom as never);
+      renderLogin(stubAuth({ login }), server);
       fill('admin', 'admin123');
       await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c1')));
       fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'zz' } });
       fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
       await waitFor(() => expect(screen.getByTestId('login-error').textContent).toContain('验证码错误或已过期'));
       await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c2')));
-      expect((screen.getByLabelText('验证码') as HTMLInputElement).value).toBe('');
+      // The new code's id and an empty field are set as the new image shows (an effect of that render).
+      await waitFor(() => expect((screen.getByLabelText('验证码') as HTMLInputElement).value).toBe(''));
       fireEvent.click(screen.getByTestId('captcha-renew'));
       await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c3')));
       expect(server.captchaRequests()).toBe(3);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseUserInfo } from '../../data-providers/user-info';
+import { FrameRoutes } from '../../src/app/frame-routes';
 import { AppRoutes } from '../../src/app/routes';
 import { useSession } from '../../src/app/session';
 import type { SessionUserWire } from '../../schemas/session-user';
@@ -18,7 +19,7 @@ const signedIn = () => stubAuth({ check: async () => ({ authenticated: true }) }
 function renderAt(path: string, auth = stubAuth()) {
   return renderInRefine(
     <>
-      <AppRoutes />
+      <FrameRoutes console={AppRoutes} />
       <Location />
     </>,
     { path, authProvider: auth },
@@ -32,10 +33,13 @@ function signInAs(department: Pick<SessionUserWire, 'departId' | 'workOrderTitle
   const answer: SessionUserWire = { ...ADMIN_INFO, ...department };
   const user = parseUserInfo(answer);
   if (!user) throw new Error('fixture must parse');
+  useSession.getState().setToken('token-of-the-test');
   useSession.getState().setUser(user);
 }
 
 describe('without a token', () => {
+  beforeEach(() => useSession.getState().reset());
+
   it('a console path goes to login, remembering where it was going', async () => {
     renderAt('/index');
     await waitFor(() => expect(location()).toBe('/login?to=%2Findex'));

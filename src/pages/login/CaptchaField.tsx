@@ -1,9 +1,9 @@
 import { SafetyOutlined } from '@ant-design/icons';
-import { useCustom } from '@refinedev/core';
 import { Form, Input, Spin, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS, type Captcha } from '../../../data-providers/auth';
+import { useAnswer } from './before-login';
 
 const IMAGE = { width: 120, height: 40 } as const;
 
@@ -16,15 +16,8 @@ export function CaptchaField({ round, requiredText }: { round: number; requiredT
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const form = Form.useFormInstance();
-  const { query, result } = useCustom<Captcha>({
-    url: AUTH_PATHS.captcha,
-    method: 'get',
-    errorNotification: false,
-    // Never show a cached image: the server has already spent or expired its code.
-    queryOptions: { gcTime: 0, staleTime: 0, refetchOnWindowFocus: false, retry: false },
-  });
-  const { refetch, isFetching, isError } = query;
-  const captcha = result.data as Captcha | undefined;
+  // Asked afresh on every mount and renewal, never from a cache: the server has spent or expired an older code.
+  const { data: captcha, refetch, isFetching, isError } = useAnswer<Captcha>(AUTH_PATHS.captcha);
 
   const mountedRound = useRef(round);
   useEffect(() => {

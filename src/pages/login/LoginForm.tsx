@@ -1,10 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogin } from '@refinedev/core';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRefused, type PasswordLogin } from '../../../data-providers/auth';
 import { validatorRule } from '../../lib/form-rules';
+import { useSignIn } from './before-login';
 import { CaptchaField } from './CaptchaField';
 
 /**
@@ -14,17 +14,15 @@ import { CaptchaField } from './CaptchaField';
  */
 export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: string) => void }) {
   const { t } = useTranslation();
-  const { mutate: login, data, isPending } = useLogin<PasswordLogin>();
+  const { signIn, data, isPending } = useSignIn<PasswordLogin>();
   // 0: no code asked for yet; each refusal that asks for one counts up and renews the image.
   const [captchaRound, setCaptchaRound] = useState(0);
   const errorText = data && !data.success ? data.error?.message ?? t('auth.loginFailed') : null;
 
-  const submit = (values: PasswordLogin) =>
-    login(values, {
-      onSuccess: (result) => {
-        if (!result.success && result.error instanceof LoginRefused && result.error.captchaRequired) setCaptchaRound((n) => n + 1);
-      },
-    });
+  const submit = async (values: PasswordLogin) => {
+    const result = await signIn(values);
+    if (!result.success && result.error instanceof LoginRefused && result.error.captchaRequired) setCaptchaRound((n) => n + 1);
+  };
 
   return (
     <Form<PasswordLogin> layout="vertical" requiredMark={false} onFinish={submit} size="large">

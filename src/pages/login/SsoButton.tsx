@@ -3,7 +3,7 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../../data-providers/auth';
-import { http } from '../../app/providers';
+import { http } from '../../app/auth-client';
 import { ApiError } from '../../../data-providers/http-error';
 
 /**

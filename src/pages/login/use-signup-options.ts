@@ -1,6 +1,6 @@
-import { useCustom } from '@refinedev/core';
 import { AUTH_PATHS } from '../../../data-providers/auth';
 import type { SignupOptions } from '../../../schemas/signup';
+import { useAnswer } from './before-login';
 
 export type SignupOptionsAnswer = SignupOptions & { ssoName: string };
 
@@ -12,12 +12,6 @@ const NONE: SignupOptionsAnswer = { registration: false, sso: false, ssoName: ''
  * sign-on (configured). Undefined while loading; nothing extra when the server cannot say.
  */
 export function useSignupOptions(): SignupOptionsAnswer | undefined {
-  const { query, result } = useCustom<SignupOptionsAnswer>({
-    url: AUTH_PATHS.signupOptions,
-    method: 'get',
-    errorNotification: false,
-    queryOptions: { staleTime: 0, retry: false, refetchOnWindowFocus: false },
-  });
-  if (query.isError) return NONE;
-  return result.data as SignupOptionsAnswer | undefined;
+  const { data, isError } = useAnswer<SignupOptionsAnswer>(AUTH_PATHS.signupOptions);
+  return isError ? NONE : data;
 }

@@ -1,5 +1,5 @@
-import { useCustomMutation } from '@refinedev/core';
 import { useCallback, useState } from 'react';
+import { useHint } from './before-login';
 import { SITE_TITLE_KEYS, siteTitleKey, type SiteTitleKey } from '../../lib/site-title';
 
 /** GetUserInfoByLogin's answer: only what the login page shows (the same shape for unknown names). */
@@ -14,22 +14,15 @@ interface LoginHint {
  */
 export function useSiteHint(): [SiteTitleKey, (username: string) => void] {
   const [siteKey, setSiteKey] = useState<SiteTitleKey>(SITE_TITLE_KEYS.console);
-  const { mutate } = useCustomMutation<LoginHint>();
+  const ask = useHint<LoginHint>('/api/default/GetUserInfoByLogin');
   const lookup = useCallback(
     (username: string) => {
       if (username.trim() === '') return;
-      mutate(
-        {
-          url: '/api/default/GetUserInfoByLogin',
-          method: 'post',
-          values: { username: username.trim() },
-          successNotification: false,
-          errorNotification: false,
-        },
-        { onSuccess: ({ data }) => setSiteKey(siteTitleKey(data?.siteTitle === 'workorder')) },
-      );
+      void ask({ username: username.trim() }).then((hint) => {
+        if (hint) setSiteKey(siteTitleKey(hint.siteTitle === 'workorder'));
+      });
     },
-    [mutate],
+    [ask],
   );
   return [siteKey, lookup];
 }
