@@ -71,14 +71,14 @@ export async function changeSeatStatus(tx: Queryable, change: StatusChange): Pro
   return { changed, open };
 }
 
-/** Closes seat $1's open log at $2 (never before it began). */
-const CLOSE_OPEN_LOG = `UPDATE seat_status_logs SET s_end_time = GREATEST(s_start_time, $2::timestamptz)
-      WHERE user_seat_no = $1 AND s_end_time IS NULL RETURNING id`;
-
-/** Closes the seat's open log (logout, page left, socket closed for good). */
+/**
+ * Closes the seat's open log at `at`, never before it began, and opens none (logout, page left,
+ * socket closed for good): migration 048's change with a NULL status, so a close is defined where
+ * a change is. Answers 1 when a log was closed, 0 when none was open or the seat is unknown.
+ */
 export async function closeSeatStatus(tx: Queryable, seat: string, at: Date): Promise<number> {
-  const rows = await tx.query(CLOSE_OPEN_LOG, [seat, at.toISOString()]);
-  return rows.length;
+  const [row] = await tx.query<{ changed: boolean }>(CHANGE_STATUS({ seat: '$1', status: 'NULL', at: '$2' }), [seat, at.toISOString()]);
+  return row?.changed ? 1 : 0;
 }
 
 /** The seat's open log, if any. */
