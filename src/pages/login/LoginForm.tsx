@@ -10,7 +10,7 @@ import { CaptchaField } from './CaptchaField';
 /**
  * User name and password with the spec's validation texts, and the verification code once
  * the server asks for it. A refused login is shown in an Alert above the form
- * (data-testid="login-error") as well as Refine's notification.
+ * (data-testid="login-error"), not as a notification.
  */
 export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: string) => void }) {
   const { t } = useTranslation();
