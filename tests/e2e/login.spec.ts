@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { login, loginAs, logout, storedToken } from './helpers.ts';
+import { login, loginThroughForm, logout, storedToken } from './helpers.ts';
 
 test.describe('login and session', () => {
   test('a protected route without a token lands on the login page', async ({ page }) => {
@@ -26,7 +26,7 @@ test.describe('login and session', () => {
   });
 
   test('login greets the user by name; reload keeps the session; logout clears it', async ({ page, request }) => {
-    await loginAs(page, 'admin', 'admin123');
+    await loginThroughForm(page, 'admin', 'admin123');
     await expect(page.getByTestId('greeting')).toContainText('管理员');
     await expect(page.getByTestId('phone-bar-slot')).toBeAttached();
     const token = await storedToken(page);
@@ -46,7 +46,7 @@ test.describe('login and session', () => {
   });
 
   test('with a token, the login page and / go to the home page; unknown paths show 404', async ({ page }) => {
-    await loginAs(page, 'supervisor', 'super123');
+    await loginThroughForm(page, 'supervisor', 'super123');
     await page.goto('/#/login');
     await expect(page).toHaveURL(/#\/index$/);
     await page.goto('/#/');
@@ -58,7 +58,7 @@ test.describe('login and session', () => {
   });
 
   test('a work-order department sees the work-order title and no phone bar', async ({ page }) => {
-    await loginAs(page, 'orders', 'orders123');
+    await loginThroughForm(page, 'orders', 'orders123');
     await expect(page.getByTestId('greeting')).toContainText('周婷');
     await expect(page.getByTestId('seat-card')).toContainText('工单处理部');
     await expect(page).toHaveTitle(/工单系统/);
@@ -66,7 +66,7 @@ test.describe('login and session', () => {
   });
 
   test('the language switch turns the console to English and is remembered', async ({ page }) => {
-    await loginAs(page, 'agent1', 'agent123');
+    await loginThroughForm(page, 'agent1', 'agent123');
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-en').click();
     await expect(page).toHaveTitle(/ - Cloud Customer Service$/);
@@ -81,7 +81,7 @@ test.describe('login and session', () => {
   });
 
   test('a collapsed side menu stays collapsed after a reload', async ({ page }) => {
-    await loginAs(page, 'admin', 'admin123');
+    await loginThroughForm(page, 'admin', 'admin123');
     const menu = page.getByTestId('side-menu');
     await expect(page.getByTestId('shell-site-title')).toBeVisible();
     await menu.locator('.ant-layout-sider-trigger').click();
@@ -95,7 +95,7 @@ test.describe('login and session', () => {
   });
 
   test('the English site title is shown whole in the side menu', async ({ page }) => {
-    await loginAs(page, 'admin', 'admin123');
+    await loginThroughForm(page, 'admin', 'admin123');
     await page.getByTestId('language-en').click();
     const title = page.getByTestId('shell-site-title');
     await expect(title).toHaveText('Intelligent Cloud Customer Service');
@@ -105,7 +105,7 @@ test.describe('login and session', () => {
 
   test('on a phone the header keeps the user menu inside it', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginAs(page, 'admin', 'admin123');
+    await loginThroughForm(page, 'admin', 'admin123');
     const header = await page.locator('header.ant-layout-header').boundingBox();
     const user = await page.getByTestId('user-menu').locator('.ant-avatar').boundingBox();
     expect(header && user).toBeTruthy();

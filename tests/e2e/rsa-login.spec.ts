@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { loginAs } from './helpers.ts';
+import { loginThroughForm } from './helpers.ts';
 
 // The second server runs with RSA_LOGIN=on: the password must leave the browser encrypted.
 test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT || 18_080) + 1}` });
@@ -9,7 +9,7 @@ test('RSA login encrypts the password in the browser and logs in', async ({ page
   page.on('request', (req) => {
     if (/\/api\/default\/login$/i.test(req.url())) sent.push(req.postData() ?? '');
   });
-  await loginAs(page, 'admin', 'admin123');
+  await loginThroughForm(page, 'admin', 'admin123');
   expect(sent).toHaveLength(1);
   const body = JSON.parse(sent[0]!);
   expect(body.username).toBe('admin');
