@@ -75,10 +75,15 @@ export default function OrderPage() {
       await run();
       if (done) message.success(done);
     } catch (e) {
+      // A failed check keeps the user's choices, without a reload: the form's own (antd shows its
+      // messages) or the server's, shown under their fields.
+      if (typeof e === 'object' && e !== null && 'errorFields' in e) {
+        setBusy(false);
+        return;
+      }
       const current = e instanceof ApiError && e.statusCode === 409 ? (e.data as { order?: OrderRow } | undefined)?.order : undefined;
-      const checkFailed = typeof e === 'object' && e !== null && 'errorFields' in e;
-      if (checkFailed || (!current && e instanceof ApiError && e.errors)) {
-        if (!checkFailed) form.setFields(Object.entries((e as ApiError).errors!).map(([name, err]) => ({ name: name as keyof Edit, errors: [String(err)] })));
+      if (!current && e instanceof ApiError && e.errors) {
+        form.setFields(Object.entries(e.errors).map(([name, err]) => ({ name: name as keyof Edit, errors: [String(err)] })));
         setBusy(false);
         return;
       }

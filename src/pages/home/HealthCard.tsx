@@ -46,8 +46,8 @@ export function HealthCard({ catalogue }: { catalogue: Catalogue | undefined }) 
       : state(x.recordings.freeBytes > 0.1 * x.recordings.totalBytes, t('home.health.freeOf', { free: size(x.recordings.freeBytes), total: size(x.recordings.totalBytes) })),
   });
   // Until the first answer, the same rows with their values to come: the figures below do not move when it arrives.
-  const values: Partial<Record<Row, ReactNode>> = h ? items(h) : {};
-  const rows = ROWS.map((key) => ({ key, label: t(`home.health.${key}`), children: h ? values[key] : <Skeleton.Input active size="small" style={{ height: LINE }} /> }));
+  const values: Record<Row, ReactNode> | undefined = h && items(h);
+  const rows = ROWS.map((key) => ({ key, label: t(`home.health.${key}`), children: values ? values[key] : <Skeleton.Input active size="small" style={{ height: LINE }} /> }));
   return (
     <Card size="small" title={t('home.groups.health')} data-testid="home-health" aria-busy={!h && !error ? true : undefined}>
       {error !== undefined && !h && <Alert type="error" showIcon message={t('home.failed', { message: (error as Error).message })} />}
