@@ -2,6 +2,7 @@
  * bench/startup: first start (build + initdb + seed), warm start to ready, RSS at rest,
  * the login page's initial JavaScript (as the server sends it, with a browser's Accept-Encoding), and login latency under load on loopback.
  * Run: npm run bench:startup   (writes bench/out/startup.json; copy the figures into RESULTS.md)
+ *      npm run bench:startup -- --login-js   (only the login page's JavaScript, on the current build)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 import { freePort } from '../tests/support/pg-cluster.ts';
 import { DEMO_USERS } from '../server/db/demo-accounts.ts';
 
@@ -65,14 +67,27 @@ function rawGet(port: number, url: string): Promise<{ bytes: Buffer; encoding: s
 }
 
 /**
- * The JavaScript the login page loads up front (entry script and its modulepreloads), as the
- * server sends it to a browser (compressed copies by content negotiation, server/app.ts), and the
- * same files uncompressed.
+ * The JavaScript the login page needs before its form shows: every script Chromium loads for
+ * `/#/login` until the username field is there and the network is quiet (the entry, its
+ * modulepreloads and what they import on demand: the language's words), as the server sends
+ * each to a browser (compressed copies by content negotiation, server/app.ts), and the same
+ * files uncompressed.
  */
 async function loginPageJs(port: number): Promise<{ sentKb: number; rawKb: number; encodings: string[]; files: string[] }> {
-  const page = await rawGet(port, '/');
-  const html = (page.encoding === 'br' ? zlib.brotliDecompressSync(page.bytes) : page.encoding === 'gzip' ? zlib.gunzipSync(page.bytes) : page.bytes).toString();
-  const files = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => (m[1] ?? m[2])!);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const files = new Set<string>();
+  try {
+    const page = await browser.newPage();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname.endsWith('.js')) files.add(url.pathname);
+    });
+    await page.goto(`http://127.0.0.1:${port}/#/login`);
+    await page.locator('input[name="username"]').waitFor();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    await browser.close();
+  }
   let sent = 0;
   let raw = 0;
   const encodings = new Set<string>();
@@ -82,7 +97,7 @@ async function loginPageJs(port: number): Promise<{ sentKb: number; rawKb: numbe
     encodings.add(got.encoding);
     raw += fs.statSync(path.join(root, 'dist', f.replace(/^\//, ''))).size;
   }
-  return { sentKb: sent / 1024, rawKb: raw / 1024, encodings: [...encodings], files };
+  return { sentKb: sent / 1024, rawKb: raw / 1024, encodings: [...encodings], files: [...files] };
 }
 
 async function loginLoad(port: number, connections: number, seconds: number) {
@@ -106,8 +121,18 @@ async function coldLogins(port: number) {
   return times.sort((a, b) => a - b);
 }
 
-fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const port = await freePort();
+if (process.argv.includes('--login-js')) {
+  const server = await startServer(port);
+  try {
+    console.log(JSON.stringify(await loginPageJs(port), null, 2));
+  } finally {
+    await stop(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const first = await startServer(port);
 await stop(first.child);
 const warm: number[] = [];

@@ -1,5 +1,5 @@
 import type { AuthActionResponse, AuthProvider, CheckResponse } from '@refinedev/core';
-import type { Http } from './http';
+import { QUIET, type Http } from './http';
 import { ApiError } from './http-error';
 import type { Translate } from './translate';
 import { parseRouteList, ROUTES_PATH, type RouteItem } from './routes';
@@ -20,9 +20,6 @@ export const AUTH_PATHS = {
   ssoStart: '/api/sso/start',
   register: '/register',
 } as const;
-
-/** Login-flow calls handle 401 themselves (wrong password), so the client must not reset. */
-const QUIET = { redirectOnAuthError: false } as const;
 
 /** What the provider needs from the session store; the app wires the zustand store in. */
 export interface SessionPort {

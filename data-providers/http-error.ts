@@ -2,7 +2,7 @@ import type { Translate } from './translate';
 
 /**
  * Pure pieces of the shared client's response handling (spec sections 7-8), kept apart
- * from axios so every status and envelope code can be tested without a network.
+ * from the transport so every status and envelope code can be tested without a network.
  */
 
 /** The original back end answers 200 or 0, as numbers or strings; all mean success. */

@@ -1,35 +1,28 @@
-import axios, {
-  AxiosHeaders,
-  isAxiosError,
-  type AxiosAdapter,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import type { Envelope } from '../schemas/envelope';
 import { classify, toApiError, transportError } from './http-error';
 import type { Translate } from './translate';
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /**
-     * false for the login-page calls: a 401 there means "wrong password", not "session
-     * expired", so the client must not reset the session or leave the page.
-     */
-    redirectOnAuthError?: boolean;
-  }
-}
 
 /** Main request timeout of spec section 9. */
 export const REQUEST_TIMEOUT_MS = 200_000;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json;charset=UTF-8';
 
 export type { Envelope };
+
+/**
+ * For calls that handle a refusal themselves (the login flow: a 401 is a wrong password;
+ * a link the caller may not open): no session reset, no move to another page.
+ */
+export const QUIET = { redirectOnAuthError: false } as const;
 
 export interface RequestOptions {
   params?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /**
+   * false for the login-page calls: a 401 there means "wrong password", not "session
+   * expired", so the client must not reset the session or leave the page.
+   */
   redirectOnAuthError?: boolean;
 }
 
@@ -38,6 +31,32 @@ export interface Http {
   get<T = unknown>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
 }
+
+/** A request as it goes out: the whole address (base, path and query), headers, body. */
+export interface HttpRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Headers;
+  body?: string | FormData | URLSearchParams | Blob;
+  timeoutMs: number;
+}
+
+/** An answer of any status, its body parsed from JSON when it is JSON. */
+export interface HttpResponse {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+/** The request never got an answer: the server was not reached, or did not answer in time. */
+export class TransportFailure extends Error {
+  constructor(readonly timedOut: boolean) {
+    super(timedOut ? 'timed out' : 'not reached');
+  }
+}
+
+/** Sends a request; answers every status, throws TransportFailure when there is no answer. */
+export type HttpAdapter = (request: HttpRequest) => Promise<HttpResponse>;
 
 export interface HttpDeps {
   baseURL: string;
@@ -50,7 +69,7 @@ export interface HttpDeps {
   onForbidden: () => void;
   translate: Translate;
   /** Tests answer requests through their own adapter instead of the network. */
-  adapter?: AxiosAdapter;
+  adapter?: HttpAdapter;
 }
 
 /** Form-encodes a plain object; arrays repeat the key, empty values are left out. */
@@ -63,50 +82,75 @@ export function formEncode(data: Record<string, unknown>): URLSearchParams {
   return form;
 }
 
-function prepareRequest(config: InternalAxiosRequestConfig, token: string | null, language?: string): InternalAxiosRequestConfig {
-  const headers = AxiosHeaders.from(config.headers);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (language) headers.set('Accept-Language', language);
-  const contentType = String(headers.getContentType() ?? '');
-  const isPlainObject = typeof config.data === 'object' && config.data !== null && config.data.constructor === Object;
-  if (contentType.toLowerCase().startsWith(FORM_TYPE) && isPlainObject) config.data = formEncode(config.data);
-  config.headers = headers;
-  return config;
+const parseBody = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** The browser's fetch, with the spec's timeout. */
+export const fetchAdapter: HttpAdapter = async ({ url, method, headers, body, timeoutMs }) => {
+  try {
+    const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    return { status: response.status, statusText: response.statusText, body: parseBody(await response.text()) };
+  } catch (error) {
+    throw new TransportFailure(error instanceof DOMException && error.name === 'TimeoutError');
+  }
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && value.constructor === Object;
+
+/**
+ * The body as sent: a form's as the browser makes it (with its boundary, so no content type of
+ * ours), a plain object form-encoded when the request says so, anything else as JSON.
+ */
+function requestBody(data: unknown, headers: Headers): HttpRequest['body'] {
+  if (data === undefined) return undefined;
+  if (data instanceof FormData) {
+    headers.delete('Content-Type');
+    return data;
+  }
+  if (data instanceof URLSearchParams || data instanceof Blob || typeof data === 'string') return data;
+  if (!headers.has('Content-Type')) headers.set('Content-Type', JSON_TYPE);
+  const contentType = headers.get('Content-Type')!.toLowerCase();
+  if (contentType.startsWith(FORM_TYPE) && isPlainObject(data)) return formEncode(data);
+  return JSON.stringify(data);
 }
 
-export function createHttp(deps: HttpDeps): Http & { instance: AxiosInstance } {
-  const instance = axios.create({
-    baseURL: deps.baseURL,
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'Content-Type': 'application/json;charset=UTF-8' },
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
+export function createHttp(deps: HttpDeps): Http {
+  const adapter = deps.adapter ?? fetchAdapter;
 
-  function settle(response: AxiosResponse): unknown {
-    const { status, statusText, data: body, config } = response;
+  function settle(url: string, { status, statusText, body }: HttpResponse, redirect: boolean): unknown {
     const outcome = classify(status, body);
     if (outcome.kind === 'success') return body;
-    const redirect = config.redirectOnAuthError !== false;
     if (outcome.kind === 'unauthorized' && redirect) deps.onUnauthorized();
     if (outcome.kind === 'forbidden' && redirect) deps.onForbidden();
-    throw toApiError({ url: config.url ?? '', code: outcome.code, status, statusText, body }, deps.translate);
+    throw toApiError({ url, code: outcome.code, status, statusText, body }, deps.translate);
   }
 
-  instance.interceptors.request.use((config) => prepareRequest(config, deps.getToken(), deps.getLanguage?.()));
-  // Callers get the envelope, not axios's response object: the interceptor resolves
-  // with the body, so axios's typings are overridden here and in the wrappers below.
-  instance.interceptors.response.use((response) => settle(response) as AxiosResponse, (error: unknown) => {
-    if (isAxiosError(error) && error.response) return settle(error.response);
-    const url = isAxiosError(error) ? error.config?.url ?? '' : '';
-    const timedOut = isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
-    throw transportError(url, timedOut, deps.translate);
-  });
+  async function send(method: HttpRequest['method'], url: string, data: unknown, options: RequestOptions = {}): Promise<unknown> {
+    const headers = new Headers(options.headers);
+    const token = deps.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const language = deps.getLanguage?.();
+    if (language) headers.set('Accept-Language', language);
+    const query = options.params ? formEncode(options.params).toString() : '';
+    const address = `${deps.baseURL}${url}${query ? (url.includes('?') ? '&' : '?') + query : ''}`;
+    const body = requestBody(data, headers);
+    let response: HttpResponse;
+    try {
+      response = await adapter({ url: address, method, headers, body, timeoutMs: REQUEST_TIMEOUT_MS });
+    } catch (error) {
+      throw transportError(url, error instanceof TransportFailure && error.timedOut, deps.translate);
+    }
+    return settle(url, response, options.redirectOnAuthError !== false);
+  }
 
   return {
-    instance,
-    get: <T>(url: string, options?: RequestOptions) =>
-      instance.get(url, options) as Promise<unknown> as Promise<Envelope<T>>,
-    post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
-      instance.post(url, body, options) as Promise<unknown> as Promise<Envelope<T>>,
+    get: <T>(url: string, options?: RequestOptions) => send('GET', url, undefined, options) as Promise<Envelope<T>>,
+    post: <T>(url: string, body?: unknown, options?: RequestOptions) => send('POST', url, body, options) as Promise<Envelope<T>>,
   };
 }

@@ -9,9 +9,10 @@ const RESOURCE_NAME_KEY = /^([\w-]+)\.\1$/;
  * `translate(key, options, defaultText)`; i18next returns the key itself for a missing
  * translation, so the default text is passed through as `defaultValue`. The resource name
  * in Refine's notices is read from our own key (resources.<name>.one, else .title), so
- * "user创建成功" reads "用户创建成功".
+ * "user创建成功" reads "用户创建成功". `changeLanguage` is the console's own switch when its words
+ * load on demand (src/app/i18n.ts).
  */
-export function createI18nProvider(i18n: I18n): I18nProvider {
+export function createI18nProvider(i18n: I18n, changeLanguage: (locale: string) => Promise<unknown> = (locale) => i18n.changeLanguage(locale)): I18nProvider {
   const resourceKey = (key: string): string => {
     const name = RESOURCE_NAME_KEY.exec(key)?.[1];
     if (!name || i18n.exists(key)) return key;
@@ -26,7 +27,7 @@ export function createI18nProvider(i18n: I18n): I18nProvider {
       const fallback = typeof options === 'string' ? options : defaultMessage;
       return i18n.t(resourceKey(key), { ...values, ...(fallback !== undefined ? { defaultValue: fallback } : {}) });
     },
-    changeLocale: (locale: string) => i18n.changeLanguage(locale),
+    changeLocale: changeLanguage,
     getLocale: () => i18n.language,
   };
 }

@@ -1,6 +1,6 @@
 // Must come first: lets antd 5 render with React 19 (STYLE.md traps).
 import '@ant-design/v5-patch-for-react-19';
-import './app/i18n';
+import { i18nReady } from './app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -13,8 +13,11 @@ const root = createRoot(container);
 window.addEventListener(LEAVE_EVENT, () => root.unmount(), { once: true });
 // Mock mode (vite --mode mock): the API is answered in the browser before the console asks it anything.
 // In any other build the condition is a constant false and the mocks are not part of it.
-const ready = import.meta.env.MODE === 'mock' ? import('../mocks/browser').then((m) => m.startMockMode()) : Promise.resolve();
-void ready.then(() =>
+const mocks = import.meta.env.MODE === 'mock' ? import('../mocks/browser').then((m) => m.startMockMode()) : Promise.resolve();
+// The first render waits for the language's words (i18n.ts); were they not to come, the console
+// still renders, with the keys in their place, rather than a blank page.
+const words = i18nReady.catch(() => undefined);
+void Promise.all([mocks, words]).then(() =>
   root.render(
     <StrictMode>
       <App />

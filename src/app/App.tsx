@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ES builds: the default export of antd/locale/* (CommonJS) reaches the bundle as its
 // module wrapper, and ConfigProvider then silently falls back to English.
 import enUS from 'antd/es/locale/en_US';
@@ -16,16 +16,13 @@ import { FrameRoutes } from './frame-routes';
 /** antd's style sheets, built once a session (style-cache.ts). */
 const STYLE_CACHE = sessionStyleCache();
 
-/** Spec section 9: a message shows for 3000 ms. */
-const MESSAGE_SECONDS = 3;
-
 // Only the login page is in the first bundle; Refine, its providers and every screen behind it load on demand.
 const ConsoleApp = lazy(() => import('./ConsoleApp'));
 
 /**
- * The frame every page shares: router, antd's styles, theme and locale. antd's <App> gives the
- * pages its message and notification API with the theme and locale (React 19 has no static
- * antd message/notification calls). The theme settings' colours and dark mode are antd tokens.
+ * The frame every page shares: router, antd's styles, theme and locale. The theme settings'
+ * colours and dark mode are antd tokens. antd's <App> (messages, notifications, dialogs) is the
+ * console's (ConsoleApp.tsx): the login page shows none, and it would bring their code to it.
  */
 export function App() {
   const { i18n } = useTranslation();
@@ -40,9 +37,7 @@ export function App() {
     <HashRouter useTransitions={false}>
       <StyleProvider cache={STYLE_CACHE}>
         <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={antdTheme}>
-          <AntdApp message={{ duration: MESSAGE_SECONDS }}>
-            <FrameRoutes console={ConsoleApp} />
-          </AntdApp>
+          <FrameRoutes console={ConsoleApp} />
         </ConfigProvider>
       </StyleProvider>
     </HashRouter>

@@ -2,8 +2,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import zh from '../locales/zh.json';
 
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,15 +19,43 @@ function followLanguage(language: string): void {
   dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
 }
 
+// Each language's words are a chunk of their own, fetched when the language is first used: the
+// login page sends one language, not both (issue 24: the login page's JavaScript).
+const WORDS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  zh: () => import('../locales/zh.json'),
+  en: () => import('../locales/en.json'),
+};
+const loading = new Map<Language, Promise<void>>();
+
+/**
+ * Adds a language's words, once (a failed fetch is tried again by the next caller). Words added
+ * before (a report's own, catalogue.ts) are kept.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  let load = loading.get(language);
+  if (!load) {
+    load = WORDS[language]().then((words) => void i18n.addResourceBundle(language, 'translation', words.default, true, false));
+    load.catch(() => loading.delete(language));
+    loading.set(language, load);
+  }
+  return load;
+}
+
+/** Switches the console's language once its words are here, so nothing renders untranslated. */
+export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: {},
   lng: storedLanguage(),
   fallbackLng: 'zh',
   supportedLngs: LANGUAGES,
   interpolation: { escapeValue: false },
-  // Words added later (a report's own, from the server's report catalogue) re-render what shows them, the menu included.
+  // Words added later (the language's own once fetched, a report's from the server's report
+  // catalogue) re-render what shows them, the menu included.
   react: { bindI18nStore: 'added' },
-  // Resources are bundled, so initialise synchronously: the first render is already translated.
   initAsync: false,
 });
 followLanguage(i18n.language);
@@ -37,5 +63,8 @@ i18n.on('languageChanged', (language) => {
   localStorage.setItem(LANGUAGE_KEY, language);
   followLanguage(language);
 });
+
+/** Resolves when the stored language's words are here: the console renders after it. */
+export const i18nReady: Promise<void> = loadLanguage(storedLanguage());
 
 export default i18n;

@@ -3,7 +3,7 @@ import { createConditionProvider } from '../../data-providers/data';
 import { createI18nProvider } from '../../data-providers/i18n';
 import { schemaOf } from '../../resources';
 import { apiBase, http, translate } from './auth-client';
-import i18n from './i18n';
+import i18n, { setLanguage } from './i18n';
 import { useSession } from './session';
 
 /** The app's single instances of the client and the Refine providers (the client and the auth provider: auth-client.ts). */
@@ -17,4 +17,4 @@ export const accessControlProvider = createAccessControlProvider({
     return { roles, ability };
   },
 });
-export const i18nProvider = createI18nProvider(i18n);
+export const i18nProvider = createI18nProvider(i18n, (locale) => setLanguage(locale === 'en' ? 'en' : 'zh'));

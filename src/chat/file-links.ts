@@ -6,6 +6,7 @@
  * and a link is reused until shortly before it expires; then the files still shown ask again.
  */
 import { useEffect, useState } from 'react';
+import { QUIET } from '../../data-providers/http';
 import { http } from '../app/providers';
 import { apiUrl } from '../lib/api-url';
 import { tokenStore } from '../lib/token';
@@ -30,7 +31,7 @@ let queue: Array<{ id: string; resolve: (link: Link | null) => void }> = [];
 async function send(part: typeof queue): Promise<void> {
   // Counted on this browser's clock from when it asked (schemas/signed-links.ts), whatever the server's clock says.
   const askedAt = Date.now();
-  const answer = await http.post<FileLinksAnswer>('/api/File/links', { ids: part.map((p) => p.id) }, { redirectOnAuthError: false })
+  const answer = await http.post<FileLinksAnswer>('/api/File/links', { ids: part.map((p) => p.id) }, QUIET)
     .then((r) => r.data, () => null);
   for (const { id, resolve } of part) {
     asked.delete(id);

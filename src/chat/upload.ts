@@ -9,7 +9,7 @@ import { http } from '../app/providers';
 export async function uploadFile(chatId: string, file: Blob & { name?: string }): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, file.name ?? 'file');
-  // multipart/form-data keeps axios from turning the form into JSON; the browser adds the boundary.
-  const { data } = await http.post<UploadedFile>('/api/File/upload', form, { params: { chatId }, headers: { 'Content-Type': 'multipart/form-data' } });
+  // Sent as multipart/form-data, the browser adding the boundary (data-providers/http.ts).
+  const { data } = await http.post<UploadedFile>('/api/File/upload', form, { params: { chatId } });
   return data;
 }

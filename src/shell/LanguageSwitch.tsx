@@ -1,9 +1,10 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../app/i18n';
+import { LANGUAGES, setLanguage, type Language } from '../app/i18n';
 
 /**
- * Chinese / English switch; i18n.ts saves the choice under localStorage 'language'.
+ * Chinese / English switch; i18n.ts fetches the language's words, then switches and saves the
+ * choice under localStorage 'language'.
  * A two-option Segmented keeps antd's menu and popup code out of the login bundle.
  */
 export function LanguageSwitch() {
@@ -18,7 +19,7 @@ export function LanguageSwitch() {
           value: language,
           label: <span data-testid={`language-${language}`}>{t(`language.${language}`)}</span>,
         }))}
-        onChange={(language) => void i18n.changeLanguage(language)}
+        onChange={(language) => void setLanguage(language)}
       />
     </span>
   );

@@ -66,8 +66,8 @@ export const orderApi = {
   attach: async (id: number, file: Blob & { name?: string }) => {
     const form = new FormData();
     form.append('file', file, file.name ?? 'file');
-    // multipart/form-data keeps axios from turning the form into JSON; the browser adds the boundary.
-    return (await http.post<{ id: string; name: string; size: number }>('/api/File/upload', form, { params: { workOrderId: id }, headers: { 'Content-Type': 'multipart/form-data' } })).data;
+    // Sent as multipart/form-data, the browser adding the boundary (data-providers/http.ts).
+    return (await http.post<{ id: string; name: string; size: number }>('/api/File/upload', form, { params: { workOrderId: id } })).data;
   },
 };
 

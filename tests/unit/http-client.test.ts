@@ -16,9 +16,29 @@ function client(reply: Parameters<typeof fakeAdapter>[0], token: string | null =
 const answer = (reply: Reply) => () => reply;
 
 describe('shared HTTP client', () => {
-  it('uses the spec timeout', () => {
-    expect(client(answer({ status: 200 })).http.instance.defaults.timeout).toBe(REQUEST_TIMEOUT_MS);
+  it('uses the spec timeout', async () => {
+    const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
+    await http.get('/api/a');
+    expect(requests[0]?.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(200000);
+  });
+
+  it('puts params in the query, arrays as repeated keys, and leaves out empty ones', async () => {
+    const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
+    await http.get('/api/search', { params: { keyword: '张 三', ids: [1, 2], none: undefined } });
+    expect(requests[0]?.url).toBe('/api/search?keyword=%E5%BC%A0+%E4%B8%89&ids=1&ids=2');
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.body).toBeUndefined();
+  });
+
+  it('sends a form as the browser makes it: no content type of its own, so the boundary is added', async () => {
+    const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.txt');
+    await http.post('/api/File/upload', form, { params: { chatId: 'c1' }, headers: { 'Content-Type': 'multipart/form-data' } });
+    expect(requests[0]?.body).toBe(form);
+    expect(requests[0]?.headers.has('Content-Type')).toBe(false);
+    expect(requests[0]?.url).toBe('/api/File/upload?chatId=c1');
   });
 
   it.each([200, 0, '200', '0'])('resolves with the whole envelope when code is %j', async (code) => {
@@ -59,14 +79,15 @@ describe('shared HTTP client', () => {
   it('form-encodes the body when the request says application/x-www-form-urlencoded', async () => {
     const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
     await http.post('/api/f', { userSeatNo: '8101', busy: 0 }, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
-    const sent = requests[0]?.data;
+    const sent = requests[0]?.body;
     expect(sent instanceof URLSearchParams ? sent.toString() : sent).toBe('userSeatNo=8101&busy=0');
   });
 
   it('keeps JSON bodies as JSON', async () => {
     const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
     await http.post('/api/j', { a: 1 });
-    expect(requests[0]?.data).toBe('{"a":1}');
+    expect(requests[0]?.body).toBe('{"a":1}');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json;charset=UTF-8');
   });
 
   it('rejects an envelope failure at HTTP 200 with the spec message', async () => {

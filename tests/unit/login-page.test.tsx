@@ -59,7 +59,15 @@ describe('login page', () => {
     fill('', '12345');
     expect(await screen.findByText('用户名不能为空')).toBeTruthy();
     expect(await screen.findByText('密码不能少于6位')).toBeTruthy();
+    expect(screen.getByLabelText('密码').getAttribute('aria-describedby')).toBe('password-error');
     expect(login).not.toHaveBeenCalled();
+    // Messages follow the language, and are checked again as a field changes: a long enough password clears its message.
+    fireEvent.click(screen.getByTestId('language-en'));
+    expect(await screen.findByText('password cannot be less than 6 characters')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('language-zh'));
+    expect(await screen.findByText('密码不能少于6位')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: '123456' } });
+    await waitFor(() => expect(screen.queryByText('密码不能少于6位')).toBeNull());
   });
 
   it('shows a refused login above the form', async () => {
@@ -94,16 +102,16 @@ describe('login page', () => {
   it("shows the work-order title once the user name's department has the work-order flag", async () => {
     const server = fakeServer((config) => ({
       status: 200,
-      data: { code: 200, msg: 'success', data: config.url === '/api/default/GetUserInfoByLogin' ? { siteTitle: 'workorder' } : {} },
+      data: { code: 200, msg: 'success', data: config.path === '/api/default/GetUserInfoByLogin' ? { siteTitle: 'workorder' } : {} },
     }));
     renderLogin(stubAuth(), server);
     const username = screen.getByLabelText('用户名');
     fireEvent.change(username, { target: { value: 'orders' } });
     fireEvent.blur(username);
     await waitFor(() => expect(screen.getByTestId('site-title').textContent).toBe('工单系统'));
-    const hint = server.requests.find((r) => r.url === '/api/default/GetUserInfoByLogin');
-    expect(hint?.method).toBe('post');
-    expect(JSON.parse(String(hint?.data))).toEqual({ username: 'orders' });
+    const hint = server.requests.find((r) => r.path === '/api/default/GetUserInfoByLogin');
+    expect(hint?.method).toBe('POST');
+    expect(JSON.parse(String(hint?.body))).toEqual({ username: 'orders' });
   });
 
   describe('verification code', () => {
@@ -113,7 +121,7 @@ describe('login page', () => {
     function captchaServer() {
       let issued = 0;
       const server = fakeServer((config) => {
-        if (config.url === '/api/VerifyCodeHelper/ObtainImageVerificationCode') {
+        if (config.path === '/api/VerifyCodeHelper/ObtainImageVerificationCode') {
           issued += 1;
           return { status: 200, data: { code: 200, msg: 'success', data: { verifyId: `v-${issued}`, image: image(`c${issued}`), expiresIn: 120 } } };
         }
@@ -144,7 +152,8 @@ describe('login page', () => {
       const img = await screen.findByTestId('captcha-image');
       expect(img.getAttribute('src')).toBe(image('c1'));
       fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
-      expect(await screen.findByText('请输入验证码', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+      expect((await screen.findByTestId('verifyCode-error')).textContent).toBe('请输入验证码');
+      expect(screen.getByLabelText('验证码').getAttribute('aria-invalid')).toBe('true');
       expect(login).toHaveBeenCalledTimes(1);
       fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'c1' } });
       fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));

@@ -12,6 +12,14 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) => staticMediaQuery(query, false);
 }
 
+// The console fetches a language's words when it is first used (src/app/i18n.ts); a test renders at
+// once, in either language, so both are here before any test runs. Node-environment files have no
+// page for the console's i18n.
+if (typeof window !== 'undefined') {
+  const { loadLanguage } = await import('../../src/app/i18n');
+  await Promise.all([loadLanguage('zh'), loadLanguage('en')]);
+}
+
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();

@@ -16,6 +16,11 @@ export function AuthLayout({ title, subtitle, children }: { title: ReactNode; su
         alignItems: 'center',
         justifyContent: 'center',
         padding: 16,
+        // The text style antd's <App> gives the console's pages (the pages before sign-in are outside it).
+        color: token.colorText,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
         background: 'linear-gradient(135deg, #e6f4ff 0%, #f0f5ff 100%)',
       }}
     >

@@ -6,6 +6,7 @@ import { AUTH_PATHS } from '../../../data-providers/auth';
 import { registerSchema, type RegisterBody } from '../../../schemas/signup';
 import { http } from '../../app/providers';
 import { validatorRule } from '../../lib/form-rules';
+import { QUIET } from '../../../data-providers/http';
 import { ApiError } from '../../../data-providers/http-error';
 import type { PropertySchema } from '../../../schemas/entity';
 import { propertyRules } from '../../lib/schema-rules';
@@ -35,7 +36,7 @@ export function RegisterForm({ onDone }: { onDone: (message: string) => void }) 
     setBusy(true);
     setError(null);
     try {
-      const res = await http.post(AUTH_PATHS.register, values, { redirectOnAuthError: false });
+      const res = await http.post(AUTH_PATHS.register, values, QUIET);
       onDone(res.msg || t('register.done'));
     } catch (err) {
       const api = err instanceof ApiError ? err : undefined;

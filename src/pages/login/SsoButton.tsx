@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../../data-providers/auth';
 import { http } from '../../app/auth-client';
+import { QUIET } from '../../../data-providers/http';
 import { ApiError } from '../../../data-providers/http-error';
 
 /**
@@ -19,7 +20,7 @@ export function SsoButton({ name }: { name: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { data } = await http.get<{ url: string }>(AUTH_PATHS.ssoStart, { redirectOnAuthError: false });
+      const { data } = await http.get<{ url: string }>(AUTH_PATHS.ssoStart, QUIET);
       window.location.assign(data.url);
     } catch (err) {
       setError(err instanceof ApiError && err.serverMsg ? err.serverMsg : t('callback.failed'));

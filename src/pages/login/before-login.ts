@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthActionResponse } from '@refinedev/core';
-import type { Http } from '../../../data-providers/http';
+import { QUIET, type Http } from '../../../data-providers/http';
 import { authProvider, http } from '../../app/auth-client';
 
 /**
@@ -16,9 +16,6 @@ export interface LoginClient {
 /** The app's client; tests give the page their own. */
 const LoginClientContext = createContext<LoginClient>({ login: (params) => authProvider.login(params), http });
 export const LoginClientProvider = LoginClientContext.Provider;
-
-/** Calls before login handle a refusal themselves: never a reset of the page. */
-const QUIET = { redirectOnAuthError: false } as const;
 
 export interface Answer<T> {
   data: T | undefined;

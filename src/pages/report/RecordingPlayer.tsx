@@ -2,6 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QUIET } from '../../../data-providers/http';
 import { http } from '../../app/providers';
 import { apiUrl } from '../../lib/api-url';
 import { localExpiry, type RecordingLinkAnswer } from '../../../schemas/signed-links';
@@ -22,7 +23,7 @@ interface Link { url: string; expMs: number }
 async function askLink(callId: string, workOrderId?: number): Promise<Link> {
   const body = workOrderId === undefined ? { callId } : { callId, workOrderId };
   const askedAt = Date.now();
-  const { data } = await http.post<RecordingLinkAnswer>('/api/recordings/link', body, { redirectOnAuthError: false });
+  const { data } = await http.post<RecordingLinkAnswer>('/api/recordings/link', body, QUIET);
   return { url: apiUrl(data.url), expMs: localExpiry(askedAt, data.ttlSeconds) };
 }
 

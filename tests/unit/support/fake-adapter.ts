@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { TransportFailure, type HttpAdapter, type HttpRequest } from '../../../data-providers/http';
 
 export interface Reply {
   status: number;
@@ -7,19 +7,18 @@ export interface Reply {
 }
 
 /**
- * An axios adapter that answers from a function instead of the network, settling like
- * axios does (non-2xx rejects with the response attached). It records every request.
+ * An HTTP adapter that answers from a function instead of the network ('timeout' and 'network':
+ * no answer at all, as fetch fails). It records every request; `path` is the address without
+ * the base or the query, as the caller named it.
  */
-export function fakeAdapter(reply: (config: InternalAxiosRequestConfig) => Reply | 'timeout' | 'network') {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    requests.push(config);
-    const answer = reply(config);
-    if (answer === 'timeout') throw new AxiosError('timeout exceeded', 'ECONNABORTED', config);
-    if (answer === 'network') throw new AxiosError('Network Error', 'ERR_NETWORK', config);
-    const response = { status: answer.status, statusText: answer.statusText ?? '', data: answer.data, headers: {}, config };
-    if (answer.status >= 200 && answer.status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+export function fakeAdapter(reply: (request: HttpRequest & { path: string }) => Reply | 'timeout' | 'network') {
+  const requests: (HttpRequest & { path: string })[] = [];
+  const adapter: HttpAdapter = async (request) => {
+    const seen = { ...request, path: new URL(request.url, 'http://client.test').pathname };
+    requests.push(seen);
+    const answer = reply(seen);
+    if (answer === 'timeout' || answer === 'network') throw new TransportFailure(answer === 'timeout');
+    return { status: answer.status, statusText: answer.statusText ?? '', body: answer.data };
   };
   return { adapter, requests };
 }
