@@ -1,7 +1,7 @@
 // Must come first: lets antd 5 render with React 19 (STYLE.md traps).
 import '@ant-design/v5-patch-for-react-19';
 import { i18nReady } from './app/i18n';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { LEAVE_EVENT } from './app/reset-session';
@@ -17,10 +17,14 @@ const mocks = import.meta.env.MODE === 'mock' ? import('../mocks/browser').then(
 // The first render waits for the language's words (i18n.ts); were they not to come, the console
 // still renders, with the keys in their place, rather than a blank page.
 const words = i18nReady.catch(() => undefined);
+// The first render as a transition: React renders it in slices, giving the main thread back between
+// them, instead of one long task (the login page's total blocking time on a phone).
 void Promise.all([mocks, words]).then(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
