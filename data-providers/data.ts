@@ -11,7 +11,7 @@ import type {
   MetaQuery,
   UpdateParams,
 } from '@refinedev/core';
-import type { Http } from './http';
+import type { Http, QueryParams } from './http';
 import { ApiError, userFacing } from './http-error';
 import type { Translate } from './translate';
 import { blockOf, findInTree, typedConditions, wireId, type EntitySchema, type TreeRow } from '../schemas/entity';
@@ -139,7 +139,8 @@ export function createConditionProvider(apiUrl: string, http: Http, t: Translate
 
     custom: async <T extends BaseRecord>({ url, method, payload, query, headers }: CustomParams) => {
       const options = {
-        ...(query ? { params: query as Record<string, unknown> } : {}),
+        // Refine types the query loosely; the client sends plain values and arrays of them (QueryParams).
+        ...(query ? { params: query as QueryParams } : {}),
         ...(headers ? { headers: headers as Record<string, string> } : {}),
       };
       if (method !== 'get' && method !== 'post') {

@@ -16,8 +16,11 @@ export type { Envelope };
  */
 export const QUIET = { redirectOnAuthError: false } as const;
 
+/** Query values: plain values, an array repeating its key (`ids=1&ids=2`); empty ones are left out. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
 export interface RequestOptions {
-  params?: Record<string, unknown>;
+  params?: QueryParams;
   headers?: Record<string, string>;
   /**
    * false for the login-page calls: a 401 there means "wrong password", not "session
@@ -100,6 +103,9 @@ export const fetchAdapter: HttpAdapter = async ({ url, method, headers, body, ti
   }
 };
 
+/** An address with a scheme (or protocol-relative): not under the client's base. */
+const ABSOLUTE = /^([a-z][a-z\d+.-]*:)?\/\//i;
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && value.constructor === Object;
 
@@ -113,8 +119,9 @@ function requestBody(data: unknown, headers: Headers): HttpRequest['body'] {
     headers.delete('Content-Type');
     return data;
   }
-  if (data instanceof URLSearchParams || data instanceof Blob || typeof data === 'string') return data;
+  if (data instanceof URLSearchParams || data instanceof Blob) return data;
   if (!headers.has('Content-Type')) headers.set('Content-Type', JSON_TYPE);
+  if (typeof data === 'string') return data;
   const contentType = headers.get('Content-Type')!.toLowerCase();
   if (contentType.startsWith(FORM_TYPE) && isPlainObject(data)) return formEncode(data);
   return JSON.stringify(data);
@@ -138,7 +145,9 @@ export function createHttp(deps: HttpDeps): Http {
     const language = deps.getLanguage?.();
     if (language) headers.set('Accept-Language', language);
     const query = options.params ? formEncode(options.params).toString() : '';
-    const address = `${deps.baseURL}${url}${query ? (url.includes('?') ? '&' : '?') + query : ''}`;
+    // A whole address (the data providers put the API base in front themselves) is taken as it is.
+    const base = ABSOLUTE.test(url) ? '' : deps.baseURL;
+    const address = `${base}${url}${query ? (url.includes('?') ? '&' : '?') + query : ''}`;
     const body = requestBody(data, headers);
     let response: HttpResponse;
     try {

@@ -41,10 +41,18 @@ export function loadLanguage(language: Language): Promise<void> {
   return load;
 }
 
-/** Switches the console's language once its words are here, so nothing renders untranslated. */
+/** The language asked for last: of two switches in a row, the second wins, whichever words come first. */
+let wanted: Language | undefined;
+
+/**
+ * Switches the console's language once its words are here, so nothing renders untranslated. A
+ * failed fetch of the words (the console left open across an upgrade, or offline) keeps the
+ * language and rejects, for the caller or the error log.
+ */
 export async function setLanguage(language: Language): Promise<void> {
+  wanted = language;
   await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  if (wanted === language) await i18n.changeLanguage(language);
 }
 
 void i18n.use(initReactI18next).init({

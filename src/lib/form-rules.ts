@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { Translate } from '../../data-providers/translate';
-import { VALIDATORS, type ValidatorName } from './validators';
+import { refusal, type ValidatorName } from './validators';
 
 /**
  * An antd Form rule from a validator of validators.ts, with its translated message.
@@ -8,12 +8,12 @@ import { VALIDATORS, type ValidatorName } from './validators';
  * like any other value and fails.
  */
 export function validatorRule(name: ValidatorName, t: Translate, options: { optional?: boolean } = {}): FormRule {
-  const { test, message } = VALIDATORS[name];
   return {
     validator: (_rule, value: unknown) => {
       const text = value === undefined || value === null ? '' : String(value);
       if (text === '' && options.optional) return Promise.resolve();
-      return test(text) ? Promise.resolve() : Promise.reject(new Error(t(message)));
+      const refused = refusal(name, text);
+      return refused ? Promise.reject(new Error(t(refused))) : Promise.resolve();
     },
   };
 }

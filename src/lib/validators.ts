@@ -80,6 +80,12 @@ export function isAccountName(value: string): boolean {
   return /^[A-Za-z0-9_.@-]+$/.test(value);
 }
 
+/** The message key of a validator's refusal of `value`, or undefined when it passes. */
+export function refusal(name: ValidatorName, value: string): string | undefined {
+  const { test, message } = VALIDATORS[name];
+  return test(value) ? undefined : message;
+}
+
 export const VALIDATORS = {
   username: { test: isNotBlank, message: 'validation.usernameRequired' },
   password: { test: isPassword, message: 'validation.passwordTooShort' },

@@ -31,6 +31,22 @@ describe('shared HTTP client', () => {
     expect(requests[0]?.body).toBeUndefined();
   });
 
+  it('puts its base before a path, and takes a whole address as it is (the data providers add the base themselves)', async () => {
+    const { adapter, requests } = fakeAdapter(answer({ status: 200, data: { code: 200, data: null } }));
+    const http = createHttp({ baseURL: 'https://api.example.com', getToken: () => null, onUnauthorized: vi.fn(), onForbidden: vi.fn(), translate: translator('en'), adapter });
+    await http.post('/api/a');
+    await http.post('https://api.example.com/api/b');
+    await http.post('//api.example.com/api/c');
+    expect(requests.map((r) => r.url)).toEqual(['https://api.example.com/api/a', 'https://api.example.com/api/b', '//api.example.com/api/c']);
+  });
+
+  it('labels a body given as text JSON, as a body given as an object', async () => {
+    const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
+    await http.post('/api/j', '{"a":1}');
+    expect(requests[0]?.body).toBe('{"a":1}');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json;charset=UTF-8');
+  });
+
   it('sends a form as the browser makes it: no content type of its own, so the boundary is added', async () => {
     const { http, requests } = client(answer({ status: 200, data: { code: 200, data: null } }));
     const form = new FormData();

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { validatorRule } from '../../src/lib/form-rules';
-import { VALIDATORS, type ValidatorName } from '../../src/lib/validators';
+import { refusal, VALIDATORS, type ValidatorName } from '../../src/lib/validators';
 import { translator } from './support/translate';
 
 const CASES: Record<ValidatorName, { good: string[]; bad: string[] }> = {
@@ -28,6 +28,10 @@ const CASES: Record<ValidatorName, { good: string[]; bad: string[] }> = {
 describe.each(Object.entries(CASES) as Array<[ValidatorName, { good: string[]; bad: string[] }]>)('validator %s', (name, { good, bad }) => {
   it.each(good)('accepts %j', (value) => expect(VALIDATORS[name].test(value)).toBe(true));
   it.each(bad)('refuses %j', (value) => expect(VALIDATORS[name].test(value)).toBe(false));
+  it('names its message key for a refused value only (the login form words it at each render)', () => {
+    expect(refusal(name, bad[0]!)).toBe(VALIDATORS[name].message);
+    expect(refusal(name, good[0]!)).toBeUndefined();
+  });
 });
 
 describe('antd rules', () => {

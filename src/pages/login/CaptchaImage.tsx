@@ -30,9 +30,14 @@ export function CaptchaImage({ round, onIssued }: { round: number; onIssued: (ve
     if (round !== mountedRound.current) void refetch();
   }, [round, refetch]);
 
+  // The latest callback, read when a new code arrives (not a reason to run the effect again).
   const issued = useRef(onIssued);
-  issued.current = onIssued;
-  useEffect(() => issued.current(captcha?.verifyId), [captcha?.verifyId]);
+  useEffect(() => {
+    issued.current = onIssued;
+  });
+  useEffect(() => {
+    issued.current(captcha?.verifyId);
+  }, [captcha?.verifyId]);
 
   let image;
   if (isFetching) image = <Spin size="small" />;

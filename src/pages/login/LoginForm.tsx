@@ -7,7 +7,7 @@ import Password from 'antd/es/input/Password';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginRefused, type PasswordLogin } from '../../../data-providers/auth';
-import { isNotBlank, VALIDATORS } from '../../lib/validators';
+import { refusal } from '../../lib/validators';
 import { useSignIn } from './before-login';
 import { CaptchaImage, captchaInputProps } from './CaptchaImage';
 import { fieldState, PlainField } from './PlainField';
@@ -33,11 +33,6 @@ export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: strin
   const errors: Partial<Record<Field, string>> = Object.fromEntries(Object.entries(refused).map(([field, key]) => [field, key && t(key)]));
   const errorText = data && !data.success ? data.error?.message ?? t('auth.loginFailed') : null;
 
-  const refusal = (field: Field, value: string): string | undefined => {
-    if (field === 'verifyCode') return isNotBlank(value) ? undefined : 'login.captchaRequired';
-    const { test, message } = VALIDATORS[field];
-    return test(value) ? undefined : message;
-  };
   const change = (field: Field, value: string) => {
     setValues((now) => ({ ...now, [field]: value }));
     setRefused((now) => ({ ...now, [field]: refusal(field, value) }));
@@ -86,6 +81,7 @@ export function LoginForm({ onUsernameBlur }: { onUsernameBlur: (username: strin
             <Input
               {...fieldState('verifyCode', errors.verifyCode)}
               {...captchaInputProps(t)}
+              aria-required
               size="large"
               value={values.verifyCode}
               onChange={(event) => change('verifyCode', event.target.value)}
