@@ -5,6 +5,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../../shell/theme/reduced-motion';
 
 /**
  * ECharts with only what report charts draw (bar, line, pie; axes, legend, tooltip; canvas),
@@ -17,10 +18,18 @@ export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
-/** One chart filling its box, redrawn when the option changes and resized with its box. */
+/**
+ * One chart filling its box, resized with its box, redrawn when what it shows changes: a new
+ * option object with the same content (a home page's figures asked again every few seconds) is
+ * not drawn again, so it does not play its animation again (a second of drawing each time). No
+ * animation at all when the person's system asks for reduced motion (WCAG 2.3.3).
+ */
 export default function EChart({ option, height }: { option: ChartOption; height: number }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  // What the chart draws now (options are plain data: their JSON is their content).
+  const drawn = useRef<string | null>(null);
   useEffect(() => {
     if (!box.current) return undefined;
     const instance = init(box.current);
@@ -33,10 +42,15 @@ export default function EChart({ option, height }: { option: ChartOption; height
       observer.disconnect();
       instance.dispose();
       chart.current = null;
+      drawn.current = null;
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    const shown: ChartOption = reducedMotion ? { ...option, animation: false } : option;
+    const content = JSON.stringify(shown);
+    if (!chart.current || content === drawn.current) return;
+    chart.current.setOption(shown, { notMerge: true });
+    drawn.current = content;
+  }, [option, reducedMotion]);
   return <div ref={box} style={{ width: '100%', height }} data-testid="report-chart" />;
 }
