@@ -100,9 +100,9 @@ describe('EslClient: reconnect backoff', () => {
     h.client.start();
     while (delays.length < 6) await once(h.client, 'state');
     expect(delays.slice(0, 6)).toEqual([50, 199, 0, 600, 999, 999]);
-    for (const [attempt, ms] of delays.entries()) {
-      expect(ms).toBeGreaterThanOrEqual(0);
-      expect(ms).toBeLessThan(Math.min(1000, 100 * 2 ** attempt));
+    for (const [attempt, delay] of delays.entries()) {
+      expect(delay).toBeGreaterThanOrEqual(0);
+      expect(delay).toBeLessThan(Math.min(1000, 100 * 2 ** attempt));
     }
 
     // Healthy for resetAfterMs, then lost: the next delay is drawn below base again.
