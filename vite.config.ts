@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { antdStaticStyles } from './scripts/antd-styles.ts';
 import { mockServiceWorker } from './scripts/mock-worker.ts';
 import { precompress } from './scripts/precompress.ts';
 
@@ -18,8 +19,9 @@ const PROXY: Record<string, string | ProxyOptions> = {
  * answered in the browser by MSW (mocks/); a mock build goes to dist-mock, never to dist.
  */
 export default defineConfig(({ mode }) => ({
+  // antdStaticStyles: antd's sheets for the default theme made at build (src/shell/theme/static-styles.ts).
   // precompress: brotli and gzip copies of the output, sent by content negotiation (server/app.ts).
-  plugins: [react(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
+  plugins: [react(), antdStaticStyles(), precompress(), ...(mode === 'mock' ? [mockServiceWorker()] : [])],
   build: {
     outDir: mode === 'mock' ? 'dist-mock' : 'dist',
     emptyOutDir: true,
