@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testBrowserPath } from './tests/support/test-browser.ts';
 import { browserSuiteNow, clockEnv } from './tests/support/test-clock.ts';
 
 /**
@@ -53,7 +54,7 @@ export default defineConfig({
     // submenus and zooming dropdowns stay tested.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: testBrowserPath(),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },

@@ -42,6 +42,8 @@ export const BENCHES: readonly Bench[] = [
   bench('widget-size', 5),
   // Needs Lighthouse installed outside the project (bench/frontend.ts): left out without LIGHTHOUSE_DIR.
   bench('frontend', 15),
+  // The browser suite's CPU by process kind, four of its files on the current build (needs `npm run build`).
+  bench('browser-cpu', 10),
   bench('startup', 10),
   bench('test-db', 10),
   pg(bench('test-db', 10)),

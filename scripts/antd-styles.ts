@@ -1,8 +1,10 @@
 /**
- * antd's style sheets made at build (src/shell/theme/static-styles.ts) and linked from the
- * console's page, one per value of the system's reduced-motion setting, each with the media query
- * that selects it: the browser applies one, and antd takes the sheets it lists from it instead of
- * building them at run time. Build only: the dev server keeps antd's run-time styles.
+ * antd's style sheets made at build (src/shell/theme/static-styles.ts), one per value of the
+ * system's reduced-motion setting, emitted as assets and named in the console's page as a JSON
+ * data block (`<script type="application/json" id="antd-sheets">`), from which the console loads
+ * the one that applies when it starts (src/shell/theme/static-sheet-loader.ts). The login page
+ * does not wait for them: it is small, and on a phone the file's download delayed its first paint.
+ * Build only: the dev server keeps antd's run-time styles.
  *
  * The sheets are rendered in a child Node process, while the bundle is built, with NODE_ENV as the
  * bundle has it: antd's class names depend on it, and this process may have loaded antd already.
@@ -14,11 +16,11 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 const MODULE = 'src/shell/theme/static-styles.ts';
 const VARIANTS = [
-  { name: 'motion', reducedMotion: false, media: '(prefers-reduced-motion: no-preference)' },
-  { name: 'still', reducedMotion: true, media: '(prefers-reduced-motion: reduce)' },
+  { name: 'motion', reducedMotion: false },
+  { name: 'still', reducedMotion: true },
 ] as const;
 
-interface Sheet { fileName: string; source: string; media: string }
+interface Sheet { name: string; fileName: string; source: string }
 
 function renderSheets(root: string, nodeEnv: string): Promise<Sheet[]> {
   const script = `import(${JSON.stringify(path.join(root, MODULE))}).then((m) => process.stdout.write(JSON.stringify(${JSON.stringify(VARIANTS.map((v) => v.reducedMotion))}.map((r) => m.staticStyleSheet(r)))))`;
@@ -29,7 +31,7 @@ function renderSheets(root: string, nodeEnv: string): Promise<Sheet[]> {
       if (error) return reject(new Error(`antd's static style sheets could not be made:\n${stderr || error.message}`));
       resolve((JSON.parse(stdout) as string[]).map((source, i) => {
         const hash = crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        return { fileName: `assets/antd-${VARIANTS[i]!.name}-${hash}.css`, source, media: VARIANTS[i]!.media };
+        return { name: VARIANTS[i]!.name, fileName: `assets/antd-${VARIANTS[i]!.name}-${hash}.css`, source };
       }));
     });
   });
@@ -60,7 +62,8 @@ export function antdStaticStyles(): Plugin {
       async handler(_html, ctx): Promise<HtmlTagDescriptor[]> {
         // The console's page only: the customer widget has no antd.
         if (path.basename(ctx.filename) !== 'index.html') return [];
-        return (await sheets).map((s) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `${base}${s.fileName}`, media: s.media }, injectTo: 'head-prepend' }));
+        const files = Object.fromEntries((await sheets).map((s) => [s.name, `${base}${s.fileName}`]));
+        return [{ tag: 'script', attrs: { type: 'application/json', id: 'antd-sheets' }, children: JSON.stringify(files), injectTo: 'head' }];
       },
     },
   };

@@ -5,6 +5,7 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
+import { loadStaticSheets } from '../shell/theme/static-sheet-loader';
 import { sessionStyleCache } from '../shell/theme/style-cache';
 import { themeConfig } from '../shell/theme/tokens';
 import { usePrefersReducedMotion } from '../shell/theme/reduced-motion';
@@ -16,8 +17,9 @@ import { FrameRoutes } from './frame-routes';
 /** antd's style sheets, built once a session (style-cache.ts). */
 const STYLE_CACHE = sessionStyleCache();
 
-// Only the login page is in the first bundle; Refine, its providers and every screen behind it load on demand.
-const ConsoleApp = lazy(() => import('./ConsoleApp'));
+// Only the login page is in the first bundle; Refine, its providers and every screen behind it load on
+// demand, with antd's sheets made at build for the console's default look (static-sheet-loader.ts).
+const ConsoleApp = lazy(() => Promise.all([import('./ConsoleApp'), loadStaticSheets()]).then(([module]) => module));
 
 /**
  * The frame every page shares: router, antd's styles, theme and locale. The theme settings'

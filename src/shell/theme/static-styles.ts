@@ -1,6 +1,7 @@
 /**
  * antd's style sheets for the console's default look, made at build instead of in each browser
- * (scripts/antd-styles.ts writes them and links them from index.html; never imported by the app).
+ * (scripts/antd-styles.ts writes them; static-sheet-loader.ts loads them as the console starts;
+ * this module runs at build only, never in the browser).
  *
  * antd builds a component's sheet in the browser when the component first mounts (style objects,
  * then serialised by stylis, then a `<style>` tag): on a cold load of a console page that was 40%
@@ -11,12 +12,12 @@
  * theme, dark mode) is built in the browser as before, so the file only ever saves work.
  *
  * The map is keyed by the theme's token: one file per value of the system's reduced-motion
- * setting (antd's motion off is another token), each linked with the media query that selects it.
+ * setting (antd's motion off is another token); the console loads the one that applies.
  *
  * Only sheets whose rules are scoped to their theme (antd's `:where(.css-<token hash>)`) belong
  * here. ProLayout's PageHeader (Refine's list and form pages) writes plain `.ant-page-header`
  * rules in its theme's colours: from this file they would outrank the dark theme's, which antd
- * injects before the file's link, so it stays built at run time.
+ * injects at the head's start, before the file's link, so it stays built at run time.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import * as antd from 'antd';
