@@ -19,14 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBin } from '../tests/support/pg-cluster.ts';
-import { HEADLESS_SHELL, testBrowserPath } from '../tests/support/test-browser.ts';
+import { testBrowserPath } from '../tests/support/test-browser.ts';
 import { playwrightFailures, playwrightFileTimes, summaryLines, type Failure, type FileTime, type PlaywrightReport, type Tally } from './test-summary.ts';
 import type { VitestOutcome } from './vitest-failures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-results-'));
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-let CHROMIUM = testBrowserPath();
+const CHROMIUM = testBrowserPath();
 
 const results: Tally[] = [];
 /** Every failure by name, for the list above the last line. */
@@ -73,9 +73,7 @@ async function runBeside(name: string, cmd: string, args: string[], env: NodeJS.
 
 function ensureSystemPackages(): void {
   const missing: string[] = [];
-  // The browser suite's Chromium: the headless shell unless CHROMIUM_PATH names another.
-  if (!process.env.CHROMIUM_PATH && !fs.existsSync(HEADLESS_SHELL)) missing.push('chromium-headless-shell');
-  else if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
+  if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
   if (!findPgBin()) missing.push('postgresql');
   if (missing.length === 0) return;
   if (process.getuid?.() === 0) {
@@ -85,7 +83,6 @@ function ensureSystemPackages(): void {
   } else {
     console.log(`Missing system packages: ${missing.join(' ')}. Install them with: sudo apt-get install -y ${missing.join(' ')}`);
   }
-  CHROMIUM = testBrowserPath();
 }
 
 const relative = (file: string) => (path.isAbsolute(file) ? path.relative(root, file) : file);

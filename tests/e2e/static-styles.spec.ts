@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures';
 import { loginAs } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
-declare const document: { querySelectorAll(selector: string): Iterable<{ textContent: string | null }> };
+declare const document: { querySelectorAll(selector: string): Iterable<{ textContent: string | null }>; querySelector(selector: string): unknown };
 declare const getComputedStyle: (el: unknown) => { backgroundColor: string; color: string };
 
 /**
@@ -38,6 +38,8 @@ for (const [motion, file] of [['reduce', 'antd-still'], ['no-preference', 'antd-
     await expect(page.locator('.ant-card').first()).toBeVisible();
     await expect(page.getByTestId('side-menu')).toBeVisible();
     expect(await sheetFile(page)).toEqual([file]);
+    // Before the console's own CSS (side menu, tab bar), which overrides antd's rules.
+    expect(await page.evaluate(() => (document.querySelector('head link[rel="stylesheet"]') as unknown as { dataset: Record<string, string> } | null)?.dataset.antdSheets)).toBe('');
     expect(await builtAtRunTime(page)).not.toEqual([]);
     expect(await consoleSheetsBuilt(page)).toEqual([]);
     // The theme's primary colour, from the file: the selected side menu entry's text.

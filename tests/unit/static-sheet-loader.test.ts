@@ -11,7 +11,9 @@ const FILES = { motion: '/assets/antd-motion-abc.css', still: '/assets/antd-stil
 
 /** The console's page as the build writes it: the data block naming the files. */
 function page(files: object | string | undefined) {
-  document.head.innerHTML = files === undefined ? '' : `<script type="application/json" id="antd-sheets">${typeof files === 'string' ? files : JSON.stringify(files)}</script>`;
+  const block = files === undefined ? '' : `<script type="application/json" id="antd-sheets">${typeof files === 'string' ? files : JSON.stringify(files)}</script>`;
+  // The console's own CSS, already in the page.
+  document.head.innerHTML = `${block}<style id="own">.x{}</style><link rel="stylesheet" href="/assets/own.css">`;
 }
 const sheetLinks = () => [...document.querySelectorAll<HTMLLinkElement>('link[data-antd-sheets]')];
 /** A fresh page: the loader loads once per page, so each test imports it anew. */
@@ -36,6 +38,7 @@ describe('loadStaticSheets (antd sheets made at build)', () => {
       page(files);
       await (await freshLoader())();
       expect(sheetLinks()).toEqual([]);
+      expect(document.head.querySelectorAll('link')).toHaveLength(1);
     }
     expect(handed).toEqual([]);
   });
@@ -48,6 +51,8 @@ describe('loadStaticSheets (antd sheets made at build)', () => {
       const load = (await freshLoader())();
       const [link] = sheetLinks();
       expect(link?.getAttribute('href')).toBe(file);
+      // Before the console's own CSS, which overrides antd's rules at equal specificity.
+      expect(document.head.querySelector('style, link[rel="stylesheet"]')).toBe(link);
       expect(handed).toEqual([]); // not before the file is there
       // The file's last rule, as the browser computes it on an element with the record's class.
       const real = window.getComputedStyle.bind(window);

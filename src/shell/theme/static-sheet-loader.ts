@@ -61,7 +61,9 @@ export function loadStaticSheets(): Promise<void> {
       link.remove();
       resolve();
     };
-    document.head.appendChild(link);
+    // Before every other style in the page, where antd puts the sheets it builds: the console's own
+    // CSS (side menu, tab bar, chat list) overrides antd's rules at equal specificity, as it must.
+    document.head.insertBefore(link, document.head.querySelector('style, link[rel="stylesheet"]'));
   });
   return loading;
 }
