@@ -1,8 +1,9 @@
 /**
  * bench/startup: first start (build + initdb + seed), warm start to ready, RSS at rest,
- * the login page's initial JavaScript (as the server sends it, with a browser's Accept-Encoding), and login latency under load on loopback.
+ * the login page's initial JavaScript and an agent's home's (as the server sends it, with a browser's Accept-Encoding), and login latency under load on loopback.
  * Run: npm run bench:startup   (writes bench/out/startup.json; copy the figures into RESULTS.md)
  *      npm run bench:startup -- --login-js   (only the login page's JavaScript, on the current build)
+ *      npm run bench:startup -- --home-js    (only the JavaScript an agent's home loads, on the current build)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,25 +67,45 @@ function rawGet(port: number, url: string): Promise<{ bytes: Buffer; encoding: s
   });
 }
 
+/** The page to measure: its address, what shows it is ready, and the demo user signed in first (none: the login page). */
+interface PageTarget { hash: string; ready: string; user?: string }
+const LOGIN_PAGE: PageTarget = { hash: '#/login', ready: 'input[name="username"]' };
+// An agent's home: what every agent loads after signing in (the console, the shell, the phone bar, the home).
+const AGENT_HOME: PageTarget = { hash: '#/index', ready: '[data-testid="greeting"]', user: 'agent1' };
+
 /**
- * The JavaScript the login page needs before its form shows: every script Chromium loads for
- * `/#/login` until the username field is there and the network is quiet (the entry, its
- * modulepreloads and what they import on demand: the language's words), as the server sends
+ * The JavaScript a page needs before it shows: every script Chromium loads for the page until
+ * its `ready` element is there and no script has come for 2 s (the entry, its modulepreloads and what
+ * they import on demand: the language's words, the console's lazy parts), as the server sends
  * each to a browser (compressed copies by content negotiation, server/app.ts), and the same
- * files uncompressed.
+ * files uncompressed. A signed-in page gets the user's token where the login form puts it.
  */
-async function loginPageJs(port: number): Promise<{ sentKb: number; rawKb: number; encodings: string[]; files: string[] }> {
+async function pageJs(port: number, target: PageTarget): Promise<{ sentKb: number; rawKb: number; encodings: string[]; files: string[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox'] });
   const files = new Set<string>();
   try {
     const page = await browser.newPage();
+    if (target.user) {
+      const account = DEMO_USERS.find((u) => u.userName === target.user)!;
+      const res = await fetch(`http://127.0.0.1:${port}/api/default/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.userName, password: account.password }),
+      });
+      const token = ((await res.json()) as { data: { token: string } }).data.token;
+      await page.goto(`http://127.0.0.1:${port}/healthz`);
+      await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    }
+    let lastScriptAt = performance.now();
     page.on('response', (res) => {
       const url = new URL(res.url());
-      if (url.pathname.endsWith('.js')) files.add(url.pathname);
+      if (url.pathname.endsWith('.js')) {
+        files.add(url.pathname);
+        lastScriptAt = performance.now();
+      }
     });
-    await page.goto(`http://127.0.0.1:${port}/#/login`);
-    await page.locator('input[name="username"]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.goto(`http://127.0.0.1:${port}/${target.hash}`);
+    await page.locator(target.ready).waitFor();
+    // Until no script has come for 2 s (the console polls and keeps sockets open: the network is never idle).
+    while (performance.now() - lastScriptAt < 2000) await new Promise((r) => setTimeout(r, 200));
   } finally {
     await browser.close();
   }
@@ -122,10 +143,10 @@ async function coldLogins(port: number) {
 }
 
 const port = await freePort();
-if (process.argv.includes('--login-js')) {
+if (process.argv.includes('--login-js') || process.argv.includes('--home-js')) {
   const server = await startServer(port);
   try {
-    console.log(JSON.stringify(await loginPageJs(port), null, 2));
+    console.log(JSON.stringify(await pageJs(port, process.argv.includes('--home-js') ? AGENT_HOME : LOGIN_PAGE), null, 2));
   } finally {
     await stop(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -140,6 +161,7 @@ let rssMb = 0;
 let load = { requests: 0, non2xx: 0, errors: 0, p50: 0, p99: 0, rps: 0 };
 let cold: number[] = [];
 let js = { sentKb: 0, rawKb: 0, encodings: [] as string[], files: [] as string[] };
+let homeJs = { ...js };
 for (let i = 0; i < 3; i++) {
   const w = await startServer(port);
   warm.push(w.readyMs);
@@ -148,7 +170,8 @@ for (let i = 0; i < 3; i++) {
     rssMb = serverRssMb(w.child.pid!);
     cold = await coldLogins(port);
     load = await loginLoad(port, 50, 10);
-    js = await loginPageJs(port);
+    js = await pageJs(port, LOGIN_PAGE);
+    homeJs = await pageJs(port, AGENT_HOME);
   }
   await stop(w.child);
 }
@@ -160,6 +183,7 @@ const figures = {
   warmStartMs: { median: ms(warm[1]!), all: warm.map(ms) },
   rssAtRestMb: Math.round(rssMb),
   loginPageInitialJsAsSentKb: Math.round(js.sentKb), loginPageInitialJsUncompressedKb: Math.round(js.rawKb), loginPageEncodings: js.encodings, loginPageFiles: js.files,
+  agentHomeJsAsSentKb: Math.round(homeJs.sentKb), agentHomeJsUncompressedKb: Math.round(homeJs.rawKb), agentHomeScripts: homeJs.files.length,
   coldLoginMs: { median: ms(cold[Math.floor(cold.length / 2)]!), max: ms(cold[cold.length - 1]!) },
   loginUnderLoad: { connections: 50, seconds: 10, ...load },
 };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { LIST_PATH } from '../workorders/WorkOrderHome';
+import { LIST_PATH } from '../workorders/list-path';
 import { WorkOrderMenuBadges } from '../workorders/MenuBadges';
 import { PendingRegistrationsBadge } from '../../resources/users/PendingBadge';
 

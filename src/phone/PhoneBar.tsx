@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Input, Popover, Select, Space, Tag, theme, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
@@ -10,8 +10,11 @@ import { PhoneButtons } from './PhoneButtons';
 import { phoneStore, usePhone } from './phone';
 import type { Alert } from './rules';
 import { buttons, isOffline, statusChoices, statusColor, timerText, type PhoneAction } from './state-machine';
-import { TransferDialog } from './TransferDialog';
 import { useLabelsFit } from './use-labels-fit';
+import { WhenFirstOpened } from '../lib/when-opened';
+
+// The transfer dialog (its seat table) loads when first opened.
+const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 
 /**
  * The phone bar in the header (spec sections 2 and 4): seat number, status selector (ready
@@ -158,7 +161,11 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
       <PhoneButtons shown={shown} onAction={act} wrap={compact} iconsOnly={!compact && !labels} />
     </Space>
   );
-  const dialog = <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />;
+  const dialog = (
+    <WhenFirstOpened open={transferOpen}>
+      <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />
+    </WhenFirstOpened>
+  );
 
   // A phone's header has room for the timer only: the controls open from it.
   if (compact) {

@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 import type { OrderRow, Overview } from '../../schemas/workorders/wire';
 import { orderApi } from './api';
 import { orderColumns } from './columns';
+import { LIST_PATH } from './list-path';
 import { openLiveStream, useOrderLive } from './live';
-
-export const LIST_PATH = '/workorder/consultorder';
 
 type Counts = Awaited<ReturnType<typeof orderApi.counts>>;
 const FIGURES = ['mine', 'queue', 'overdue', 'reminders', 'createdToday', 'closedToday'] as const;

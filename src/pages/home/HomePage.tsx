@@ -1,5 +1,5 @@
 import { Alert, Card, Col, Descriptions, Row, Skeleton, Space, Typography } from 'antd';
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_FIGURES, HOME_HOURLY, HOME_REFRESH_MS, panelOf, type HomeAnswer, type HomeFigure, type HomePanel } from '../../../schemas/home';
 import { displayName, useSession } from '../../app/session';
@@ -8,13 +8,17 @@ import { usePageTitle } from '../../shell/use-page-title';
 import { optionLabel, useOptions } from '../resource/use-options';
 import { FieldValue } from '../resource/FieldValue';
 import { useReportCatalogue } from '../report/catalogue-source';
-import { WorkOrderHome, LIST_PATH } from '../../workorders/WorkOrderHome';
+import { LIST_PATH } from '../../workorders/list-path';
 import { orderApi } from '../../workorders/api';
 import { FigureTile, Tile, Tiles, useFigureLink } from './FigureTile';
 import { HealthCard } from './HealthCard';
 import { HourChart } from './HourChart';
 import { homeApi, usePolled } from './home-api';
-import { SeatsNow } from './SeatsNow';
+
+// What only some roles see loads with their home: the seats now (supervisors, administrators) and
+// a work-order department's queue, each with its table.
+const SeatsNow = lazy(() => import('./SeatsNow').then((m) => ({ default: m.SeatsNow })));
+const WorkOrderHome = lazy(() => import('../../workorders/WorkOrderHome').then((m) => ({ default: m.WorkOrderHome })));
 
 /** The groups of a panel's figures in the order they come, each a card. */
 function groupsOf(figures: readonly HomeFigure[]): [string, HomeFigure[]][] {
@@ -123,7 +127,9 @@ function CentreHome({ answer, admin }: { answer: HomeAnswer | undefined; admin: 
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {admin && <HealthCard catalogue={catalogue} />}
       <FigureGroups answer={answer ?? { figures: pendingFigures('centre') }} {...(answer ? {} : { pending: true })} titles={{ calls: t('home.groups.centreCalls') }} extra={{ calls: [waitTile] }} />
-      <SeatsNow />
+      <Suspense fallback={<Card size="small" title={t('home.groups.seats')} loading />}>
+        <SeatsNow />
+      </Suspense>
       {answer?.today && answer.lastWeek && <HourChart today={answer.today} lastWeek={answer.lastWeek} {...(chartLink ? { link: chartLink } : {})} />}
       {/* The chart's place, its title and height, until it comes. */}
       {!answer && <Card size="small" title={<Skeleton.Input active size="small" />}><div style={{ height: 260 }} /></Card>}
@@ -162,7 +168,9 @@ export default function HomePage() {
       </Typography.Paragraph>
       {workOrders && (
         <div style={{ marginBottom: 16 }}>
-          <WorkOrderHome />
+          <Suspense fallback={<Card size="small" loading />}>
+            <WorkOrderHome />
+          </Suspense>
         </div>
       )}
       {error !== undefined && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('home.failed', { message: (error as Error).message })} />}

@@ -1,34 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Empty, List, Popover, Tabs, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { App, Badge, Button, Popover } from 'antd';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeItem } from '../../../schemas/notice-list';
+import { WhenFirstOpened } from '../../lib/when-opened';
 import { noticeClient as defaultClient, type NoticeClient } from './notice-client';
 
-function NoticeList({ items }: { items: NoticeItem[] }) {
-  const { t } = useTranslation();
-  if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.noNotices')} />;
-  return (
-    <List
-      size="small"
-      dataSource={items}
-      style={{ maxHeight: 320, overflowY: 'auto' }}
-      renderItem={(n) => (
-        <List.Item data-testid="notice-item">
-          <List.Item.Meta
-            title={n.title}
-            description={
-              <>
-                {n.content && <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>{n.content}</Typography.Paragraph>}
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{n.createTime}</Typography.Text>
-              </>
-            }
-          />
-        </List.Item>
-      )}
-    />
-  );
-}
+// The popover's tabs and lists load when first opened.
+const NoticePanel = lazy(() => import('./NoticePanel'));
 
 /**
  * The header's notification popover (spec section 2, theme setting showNotice): the notices the
@@ -53,17 +32,10 @@ export function NoticeButton({ client = defaultClient }: { client?: NoticeClient
     void message.success(said || t('header.cleared'));
   };
   const content = (
-    <div style={{ width: 320 }} data-testid="notice-popover">
-      <Tabs
-        size="small"
-        items={[
-          { key: 'notice', label: <span data-testid="notice-tab-notice">{t('header.noticeTab')}</span>, children: <NoticeList items={items.filter((n) => n.kind === 'notice')} /> },
-          { key: 'email', label: <span data-testid="notice-tab-email">{t('header.emailTab')}</span>, children: <NoticeList items={items.filter((n) => n.kind === 'email')} /> },
-        ]}
-      />
-      <div style={{ textAlign: 'center', borderTop: '1px solid rgba(5, 5, 5, 0.06)', paddingTop: 8 }}>
-        <Button type="link" onClick={() => void clear()} disabled={!total} data-testid="notice-clear">{t('header.clear')}</Button>
-      </div>
+    <div style={{ width: 320 }}>
+      <WhenFirstOpened open={open} fallback={<div style={{ height: 120 }} />}>
+        <NoticePanel items={items} canClear={total > 0} onClear={() => void clear()} />
+      </WhenFirstOpened>
     </div>
   );
   return (

@@ -1,7 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhenFirstOpened } from '../../lib/when-opened';
 
 // The dialog and its client load when first opened.
 const SearchDialog = lazy(() => import('./SearchDialog'));
@@ -14,12 +15,10 @@ export const isSearchShortcut = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
 export function SearchButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
-      setUsed(true);
       setOpen(true);
     };
     window.addEventListener('keydown', onKey);
@@ -29,13 +28,11 @@ export function SearchButton() {
     <>
       <Tooltip title={`${t('header.search')} (${t('header.searchHint')})`}>
         <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} aria-keyshortcuts="Control+K" data-testid="header-search"
-          onClick={() => { setUsed(true); setOpen(true); }} />
+          onClick={() => setOpen(true)} />
       </Tooltip>
-      {used && (
-        <Suspense fallback={null}>
-          <SearchDialog open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <WhenFirstOpened open={open}>
+        <SearchDialog open={open} onClose={() => setOpen(false)} />
+      </WhenFirstOpened>
     </>
   );
 }
