@@ -1,5 +1,6 @@
 import { type AccessControlProvider, type AuthProvider, type DataProvider, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
@@ -37,6 +38,10 @@ export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider
     ...dataProvider,
   };
   return render(
+    // antd's style sheets are built but not put in the page (as on a server): jsdom would parse
+    // each one and match it against every element at each style lookup, about a third of these
+    // tests' time, for styles no test here reads (jsdom has no layout).
+    <StyleProvider mock="server">
     <MemoryRouter initialEntries={[path]}>
       <AntdApp>
         <Refine
@@ -52,7 +57,8 @@ export function renderInRefine(ui: ReactNode, { path, authProvider, dataProvider
           {ui}
         </Refine>
       </AntdApp>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </StyleProvider>,
   );
 }
 
