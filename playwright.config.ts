@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { testBrowserPath } from './tests/support/test-browser.ts';
 import { browserSuiteNow, clockEnv } from './tests/support/test-clock.ts';
+import { TEST_SERVER_ENV } from './tests/support/test-config.ts';
 
 /**
  * Browser tests against the built console and real servers on loopback, each with a fresh
@@ -31,7 +32,7 @@ const server = (port: number, env: Record<string, string>) => ({
   // SIM_ESL_PORT 0: each server runs its own simulator on a free port (two on the default 8021 would clash).
   // The servers' clock pinned at the browser suite's now: TEST_CLOCK's time today (npm run test:clock),
   // else the real time but not before 11:00 today (browserSuiteNow), so the seeded day has calls up to it.
-  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...clockEnv(SUITE_NOW), ...env },
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SIM_ESL_PORT: '0', ...TEST_SERVER_ENV, ...clockEnv(SUITE_NOW), ...env },
 });
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_SERVER_ENV } from './tests/support/test-config.ts';
 
 /** Server tests: Node environment, a real database (TEST_DB=pglite|postgres). */
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/pg-global-setup.ts'],
+    // Also for the servers some tests start as processes of their own (tests/support/server-process.ts).
+    env: { ...TEST_SERVER_ENV },
     // Limits for hangs, not speed claims: a file's first steps (a database, migrations, the
     // demo seed, logins) take seconds on an idle machine and can take a minute or more on one
     // loaded by other work, which the suite must survive (issue 18).

@@ -3,6 +3,7 @@ import { ENTITIES_DIR } from './entities/load.ts';
 import { REPORTS_DIR } from './reports/load.ts';
 import { KINDS_DIR } from './workorders/kinds.ts';
 import type { LimitRules } from './auth/limiter.ts';
+import { DEFAULT_HASH_COST } from './auth/password.ts';
 import { externalPrefixesFrom } from './telephony/gateway/targets.ts';
 import { clockStartFrom } from './clock.ts';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './db/types.ts';
@@ -35,6 +36,8 @@ export interface Config {
   /** Password hashes run at once, and waiting, before logins answer 503 (HASH_CONCURRENCY, HASH_QUEUE). */
   hashConcurrency: number;
   hashQueue: number;
+  /** New password hashes' scrypt cost, N = 2^cost (PASSWORD_HASH_COST, 10-20, default 15: lower only for tests). */
+  passwordHashCost: number;
   /** Attempt limits (LOGIN_LIMIT_*, PASSWORD_CHANGE_LIMIT, CAPTCHA_LIMIT_PER_MINUTE, LOOKUP_LIMIT_PER_MINUTE, REGISTER_LIMIT_PER_HOUR). */
   limits: LimitRules;
   /** Call records older than this many months are archived: the CallReport getOld* endpoints list them (REPORT_ARCHIVE_MONTHS). */
@@ -174,6 +177,13 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** scrypt's N = 2^cost: 10 (about 1 ms, for test suites) to 20 (about 3 s and 1 GiB a hash). */
+function hashCostFrom(value: string | undefined): number {
+  const cost = intFrom(value, DEFAULT_HASH_COST, 'PASSWORD_HASH_COST');
+  if (cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be from 10 to 20, got "${value}"`);
+  return cost;
+}
+
 function flagFrom(value: string | undefined, name: string): boolean {
   if (value === undefined || value === '' || /^(off|false|0|no)$/i.test(value)) return false;
   if (/^(on|true|1|yes)$/i.test(value)) return true;
@@ -215,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sweepIntervalMs: Math.max(1, intFrom(env.SWEEP_INTERVAL_SECONDS, 600, 'SWEEP_INTERVAL_SECONDS')) * 1000,
     hashConcurrency: Math.max(1, intFrom(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
     hashQueue: intFrom(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    passwordHashCost: hashCostFrom(env.PASSWORD_HASH_COST),
     reportArchiveMonths: intFrom(env.REPORT_ARCHIVE_MONTHS, 6, 'REPORT_ARCHIVE_MONTHS'),
     exportMaxRows: Math.max(1, intFrom(env.EXPORT_MAX_ROWS, 1_000_000, 'EXPORT_MAX_ROWS')),
     exports: {

@@ -8,7 +8,7 @@ import { loadSecrets } from './auth/secrets.ts';
 import { TokenService } from './auth/tokens.ts';
 import { RsaLogin } from './auth/rsa.ts';
 import { Limiter } from './auth/limiter.ts';
-import { VerifiedCache, hashGate } from './auth/password.ts';
+import { VerifiedCache, hashGate, setHashCost } from './auth/password.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import type { AppContext } from './context.ts';
 import { clockFrom, offsetOf, type Clock } from './clock.ts';
@@ -29,6 +29,8 @@ import { loadReports } from './reports/index.ts';
  */
 export async function prepareDatabase(config: Config, database: Db, clock: Clock): Promise<Pick<AppContext, 'entities' | 'reports'>> {
   await migrate(database);
+  // The demo seed hashes its users' passwords at the configured cost.
+  setHashCost(config.passwordHashCost);
   const now = clock.date();
   await ensureCallPartitions(database, new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth() + 2, 1));
   if (config.seed) {
@@ -47,6 +49,7 @@ export async function createContext(config: Config, db?: Db, clock: Clock = cloc
   // The gate is the process's; sized first, since the demo seed hashes its users' passwords through it.
   hashGate.concurrency = config.hashConcurrency;
   hashGate.queue = config.hashQueue;
+  setHashCost(config.passwordHashCost);
   const database = db ?? (await openDatabase(config, offsetOf(clock)));
   const { entities, reports } = await prepareDatabase(config, database, clock);
   const secrets = await loadSecrets(config.dataDir, database, config.jwtSecret);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { DUMMY_HASH, HashingBusy, hashGate, verifyPassword } from '../auth/password.ts';
+import { HashingBusy, dummyHash, hashGate, verifyPassword } from '../auth/password.ts';
 import { useCaptcha } from '../auth/captcha.ts';
 import { passwordFromBlob } from '../auth/rsa-payload.ts';
 import { startSweeper } from '../auth/sweeper.ts';
@@ -86,7 +86,7 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
   async function checkCredentials(userName: string, password: string): Promise<LoginRow | undefined> {
     const row = await loginRow(db, userName);
     if (!row || !row.enabled) {
-      await verifyPassword(password, DUMMY_HASH);
+      await verifyPassword(password, dummyHash());
       return undefined;
     }
     if (verified.has(row.id, row.password_hash, password)) return row;

@@ -54,15 +54,28 @@ export const hashGate = new HashGate();
 const scrypt = (pw: crypto.BinaryLike, salt: crypto.BinaryLike, len: number, opts: crypto.ScryptOptions) =>
   hashGate.run(() => scryptRaw(pw, salt, len, opts));
 
-/** scrypt N=2^15, r=8, p=1: 32 MiB and ~60-100 ms per hash on one core (OWASP's minimum is 2^17 at r=8 for storage-only; we pair a lighter cost with attempt limits). */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * scrypt N=2^15, r=8, p=1 by default: 32 MiB and ~60-100 ms per hash on one core (OWASP's minimum
+ * is 2^17 at r=8 for storage-only; we pair a lighter cost with attempt limits). The exponent is
+ * the server's PASSWORD_HASH_COST (createContext sets it); the test suites use a small one, and
+ * hashes made at one cost verify at any other, since each carries its own parameters.
+ */
+export const DEFAULT_HASH_COST = 15;
+let params = { N: 2 ** DEFAULT_HASH_COST, r: 8, p: 1 };
 const KEY_LEN = 32;
 const maxmem = (N: number, r: number) => 128 * N * r * 2;
+
+/** The cost new hashes (and the stand-in hash of unknown users) are made at: N = 2^cost. */
+export function setHashCost(cost: number): void {
+  if (params.N === 2 ** cost) return;
+  params = { ...params, N: 2 ** cost };
+  dummy = undefined;
+}
 
 /** Format: scrypt$N$r$p$saltB64$hashB64 — parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const { N, r, p } = PARAMS;
+  const { N, r, p } = params;
   const key = await scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N, r, p, maxmem: maxmem(N, r) });
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
@@ -77,11 +90,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(key, expected);
 }
 
+let dummy: string | undefined;
 /**
  * A stored hash with the current parameters and random bytes (no password matches it):
  * verifying against it costs what a real check costs, so unknown users are as slow as known ones.
  */
-export const DUMMY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${crypto.randomBytes(16).toString('base64')}$${crypto.randomBytes(KEY_LEN).toString('base64')}`;
+export const dummyHash = (): string =>
+  (dummy ??= `scrypt$${params.N}$${params.r}$${params.p}$${crypto.randomBytes(16).toString('base64')}$${crypto.randomBytes(KEY_LEN).toString('base64')}`);
 
 /**
  * Remembers credentials that verified recently, keyed by an HMAC of (user, stored hash,

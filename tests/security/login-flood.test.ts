@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashGate } from '../../server/auth/password.ts';
+import { DEFAULT_HASH_COST, hashGate } from '../../server/auth/password.ts';
 import { DEMO_USERS } from '../../server/db/demo-accounts.ts';
 import { TEST_NOW } from '../support/test-clock.ts';
 import { engine, startTestServer, type TestServer } from '../server/helpers.ts';
@@ -7,7 +7,8 @@ import { from } from './two-instances.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ hashConcurrency: 1, hashQueue: 2 });
+  // At the default hash cost: a hash of the tests' cheap one ends before the next login reaches the gate.
+  s = await startTestServer({ hashConcurrency: 1, hashQueue: 2, passwordHashCost: DEFAULT_HASH_COST });
 });
 afterAll(() => s.close());
 afterEach(() => vi.restoreAllMocks());

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { TEST_SERVER_ENV } from '../support/test-config.ts';
 import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { Db } from '../../server/db/index.ts';
@@ -73,7 +74,7 @@ export interface TestServer {
  */
 export async function startTestServer(overrides: Partial<Config> = {}, opts: AppOptions = {}, on?: Db): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
-  const base = loadConfig({});
+  const base = loadConfig(TEST_SERVER_ENV);
   // Each test server gets its own simulator on a free port and its own recordings folder.
   const telephony = { ...base.telephony, simEslPort: 0, recordingsDir: path.join(dataDir, 'recordings'), ...overrides.telephony };
   const config: Config = { ...base, dataDir, staticDir: path.join(dataDir, 'no-dist'), ...overrides, telephony };

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { offsetOf, pinnedClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
+import { TEST_SERVER_ENV } from './test-config.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDump } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -40,7 +41,7 @@ const prepareSeeded = async (db: Parameters<typeof prepareDatabase>[1]) => {
   // Held at TEST_NOW: a file's clock starts there when the file loads, so nothing seeded may be
   // later (a clock running since the setup began would seed the seconds it took into the future).
   const held = { ...pinnedClock(TEST_NOW), now: () => TEST_NOW.getTime(), date: () => new Date(TEST_NOW) };
-  await prepareDatabase(loadConfig({}), db, held);
+  await prepareDatabase(loadConfig(TEST_SERVER_ENV), db, held);
 };
 
 /**
