@@ -22,7 +22,7 @@ const noBody: Check<Record<string, never>> = compile({ type: 'object', additiona
 export default async function homeRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const plan = planHome(ctx.reports);
   const switchLink = () => (app.hasDecorator('telephony') ? app.telephony.link() : 'closed');
-  trackProcess(app, ctx.db, switchLink);
+  trackProcess(app, ctx.db, switchLink, (changed) => { if (app.hasDecorator('telephony')) app.telephony.onLink(changed); });
 
   app.post('/api/Home/getHome', { config: { access: anyUser } }, async (req) => {
     noBody(bodyOf(req), languageOf(req));

@@ -19,7 +19,10 @@ import { PRESENT, SeatPresence } from '../seats/presence.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The switch link's state for /healthz; the simulator, the gateway and the seats' presence for tests and bench/phone. */
-    telephony: { link(): string; socketCount(): number; simulator: Simulator | undefined; gateway: Gateway; presence: SeatPresence };
+    telephony: {
+      link(): string; onLink(listener: (state: string) => void): void; socketCount(): number;
+      simulator: Simulator | undefined; gateway: Gateway; presence: SeatPresence;
+    };
   }
 }
 
@@ -61,7 +64,10 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
   const callcenter = t.ccQueue ? new CallcenterSync(ctx.db, log) : undefined;
   const presence = new SeatPresence(ctx.db, ctx.config.presenceGraceMs, log, ctx.clock);
   let client: EslClient | undefined;
-  app.decorate('telephony', { link: () => client?.state ?? 'closed', socketCount: () => gateway.socketCount, simulator: sim, gateway, presence });
+  // Told each change of the link's state (the health's heartbeat row says it at once, not a beat later).
+  const linkListeners: ((state: string) => void)[] = [];
+  app.decorate('telephony', {
+    link: () => client?.state ?? 'closed', onLink: (listener: (state: string) => void) => void linkListeners.push(listener), socketCount: () => gateway.socketCount, simulator: sim, gateway, presence });
 
   await registerPhoneSocket(app, ctx, gateway, presence);
   await simRoutes(app, ctx, sim);
@@ -71,6 +77,7 @@ export async function registerTelephony(app: FastifyInstance, ctx: AppContext): 
       host: t.eslHost ?? '127.0.0.1', port: t.eslHost ? t.eslPort : sim?.port ?? t.simEslPort, password: t.eslPassword,
       events: ESL_EVENTS, log,
     });
+    client.on('state', (state: string) => { for (const listener of linkListeners) listener(state); });
     gateway.start(client);
     presence.start();
     await callcenter?.start(client);

@@ -104,6 +104,11 @@ export class Gateway {
     await this.writes;
   }
 
+  /** Whether the link is up and the call picture rebuilt from the switch (LINK up was told). */
+  get rebuilt(): boolean {
+    return this.linkUp;
+  }
+
   /** Whether the switch link is up (healthz, STATE). */
   get online(): boolean {
     return this.link?.state === 'ready';
