@@ -13,11 +13,10 @@ import { orderApi } from '../../workorders/api';
 import { FigureTile, Tile, Tiles, useFigureLink } from './FigureTile';
 import { HealthCard } from './HealthCard';
 import { HourChart } from './HourChart';
+import { SeatsNow } from './SeatsNow';
 import { homeApi, usePolled } from './home-api';
 
-// What only some roles see loads with their home: the seats now (supervisors, administrators) and
-// a work-order department's queue, each with its table.
-const SeatsNow = lazy(() => import('./SeatsNow').then((m) => ({ default: m.SeatsNow })));
+// A work-order department's queue, with its table, loads with the home of its staff.
 const WorkOrderHome = lazy(() => import('../../workorders/WorkOrderHome').then((m) => ({ default: m.WorkOrderHome })));
 
 /** The groups of a panel's figures in the order they come, each a card. */
@@ -127,9 +126,7 @@ function CentreHome({ answer, admin }: { answer: HomeAnswer | undefined; admin: 
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {admin && <HealthCard catalogue={catalogue} />}
       <FigureGroups answer={answer ?? { figures: pendingFigures('centre') }} {...(answer ? {} : { pending: true })} titles={{ calls: t('home.groups.centreCalls') }} extra={{ calls: [waitTile] }} />
-      <Suspense fallback={<Card size="small" title={t('home.groups.seats')} loading />}>
-        <SeatsNow />
-      </Suspense>
+      <SeatsNow />
       {answer?.today && answer.lastWeek && <HourChart today={answer.today} lastWeek={answer.lastWeek} {...(chartLink ? { link: chartLink } : {})} />}
       {/* The chart's place, its title and height, until it comes. */}
       {!answer && <Card size="small" title={<Skeleton.Input active size="small" />}><div style={{ height: 260 }} /></Card>}

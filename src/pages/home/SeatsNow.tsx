@@ -1,17 +1,19 @@
-import { Badge, Card, Col, Empty, Row, Table, Tag } from 'antd';
+import { Badge, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_LIMITS } from '../../../schemas/home';
-import { clockText } from '../../lib/time';
-import { elapsed, monitorCounts, shownStatus, statusColor, statusKey, type SeatRow } from '../monitor/seat-state';
+import { monitorCounts } from '../monitor/seat-state';
 import { overLimit } from './over-limit';
 import { useNow, useSeatMonitor } from '../monitor/use-seat-monitor';
 import { Tile, Tiles } from './FigureTile';
+import { MONITOR_PATH } from './monitor-path';
 
-export const MONITOR_PATH = '/reportcall/seatmonitor';
+// Antd's table comes only when an agent is past a limit.
+const LateSeats = lazy(() => import('./LateSeats'));
 
 /**
  * The centre's seats now, live from the seat monitor's stream (the same rows and counters as
- * the monitor screen, which each tile opens), and the agents past a status limit.
+ * the monitor screen, which each tile opens), and the agents past a status limit. The page lays
+ * it out at once (the seat card below it does not move when it comes).
  */
 export function SeatsNow() {
   const { t } = useTranslation();
@@ -36,28 +38,9 @@ export function SeatsNow() {
           {late.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.overLimit.none')} />
           ) : (
-            <Table<SeatRow>
-              size="small" rowKey="userSeatNo" pagination={false} dataSource={late}
-              onRow={() => ({ onClick: () => (window.location.hash = `#${MONITOR_PATH}`), style: { cursor: 'pointer' } })}
-              columns={[
-                { key: 'seat', title: t('home.overLimit.columns.seat'), dataIndex: 'userSeatNo', width: 90 },
-                { key: 'name', title: t('home.overLimit.columns.name'), dataIndex: 'userChineseName' },
-                {
-                  key: 'status', title: t('home.overLimit.columns.status'),
-                  render: (_: unknown, row: SeatRow) => {
-                    const { status } = shownStatus(row);
-                    return <Tag color={statusColor(status)}>{t(statusKey(status, row.reason))}</Tag>;
-                  },
-                },
-                {
-                  key: 'since', title: t('home.overLimit.columns.since'),
-                  render: (_: unknown, row: SeatRow) => {
-                    const limit = STATUS_LIMITS[shownStatus(row).status ?? -1] ?? 0;
-                    return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{elapsed(row.since ?? '', now)} ({t('home.overLimit.limit', { limit: clockText(limit) })})</span>;
-                  },
-                },
-              ]}
-            />
+            <Suspense fallback={<Skeleton active paragraph={{ rows: late.length }} title={false} />}>
+              <LateSeats late={late} now={now} />
+            </Suspense>
           )}
         </Card>
       </Col>
