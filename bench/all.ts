@@ -36,6 +36,7 @@ const bench = (file: string, minutes: number, args: readonly string[] = []): Ben
 /** In order: the quick ones first, so a run stopped early still has most figures. */
 export const BENCHES: readonly Bench[] = [
   bench('patterns', 5),
+  bench('static', 3),
   bench('phone-codec', 5),
   bench('inbox', 5),
   bench('inbox-browser', 10),

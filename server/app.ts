@@ -42,6 +42,7 @@ import { registerReportExports } from './reports/export-routes.ts';
 import { registerReportCatalogue } from './reports/catalogue-route.ts';
 import { entityHooksOf, unclaimedEntityHooks } from './entities/hooks.ts';
 import { hasNul } from './http/nul.ts';
+import { serveAssets } from './http/asset-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,15 +158,18 @@ function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: s
     );
     return;
   }
+  // The hashed assets from memory (asset-files.ts); the plugin serves the rest of the folder.
+  serveAssets(app, dir);
   void app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
+    globIgnore: ['assets/**'],
     index: ['index.html'],
     preCompressed: true,
     setHeaders(res, sent) {
       const file = sent.replace(/\.(br|gz)$/, '');
       res.header('x-content-type-options', 'nosniff');
-      res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', 'no-cache');
       // Customers' sites load the widget's embed script from here (helmet's default is same-origin).
       if (path.basename(file) === 'widget.js') res.header('cross-origin-resource-policy', 'cross-origin');
     },
@@ -175,8 +179,8 @@ function serveConsole(app: FastifyInstance, dir: string, widgetFrameAncestors: s
   const widgetPolicy = Object.entries({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': widgetFrameAncestors })
     .map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
   app.get('/widget', { config: { access: 'open' } }, async (_req, reply) => {
-    reply.raw.removeHeader('x-frame-options');
-    reply.raw.setHeader('content-security-policy', widgetPolicy);
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', widgetPolicy);
     return reply.sendFile('widget.html');
   });
 }

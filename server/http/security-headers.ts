@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
- * Security headers on every answer, the console's page and the API alike (@fastify/helmet).
+ * Security headers on every answer, the console's page and the API alike (helmet's).
  * The Content-Security-Policy fits what the console needs: antd writes its CSS-in-JS into
  * <style> elements at run time (style-src 'unsafe-inline'); the built page has no inline script
  * (script-src 'self'); avatars and the verification image are data: or blob: URLs; the phone
@@ -22,11 +23,32 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+/**
+ * The headers helmet sets with the console's options, worked out once: they depend on nothing in
+ * the request. (@fastify/helmet built helmet's middleware again on every request, parsing the
+ * policy each time: a tenth of a static file's CPU.) A route may still change them for its own
+ * answer (the widget's page: server/app.ts).
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failed: unknown;
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+  })({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => void (failed = err));
+  if (failed) throw failed;
+  return headers;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

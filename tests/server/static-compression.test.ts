@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
+import { pickEncoding } from '../../server/http/asset-files.ts';
 import { engine, startTestServer, type TestServer } from './helpers.ts';
 
 /**
@@ -89,5 +90,51 @@ describe(`the console's files, compressed by content negotiation (${engine})`, (
     const png = await get('/assets/logo-abc123.png', 'br');
     expect(png.headers['content-encoding']).toBeUndefined();
     expect(png.rawPayload.length).toBe(4096);
+  });
+
+  it('an asset is read once and kept: later answers come from memory, with validators; a matching If-None-Match gets 304', async () => {
+    const name = 'late-abc123.js';
+    const file = path.join(dir, 'assets', name);
+    // Written after the server started (a build beside a running server): found on its first request.
+    fs.writeFileSync(file, script);
+    precompressDir(path.join(dir, 'assets'));
+    const first = await get(`/assets/${name}`, 'br');
+    expect(first.statusCode).toBe(200);
+    expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toBe(script);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['last-modified']).toBeTruthy();
+    // Gone from the disk, still served under its (hashed, never reused) name.
+    for (const f of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(f);
+    const again = await get(`/assets/${name}`, 'gzip');
+    expect(again.statusCode).toBe(200);
+    expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(script);
+    const revalidated = await s.app.inject({ method: 'GET', url: `/assets/${name}`, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    const head = await s.app.inject({ method: 'HEAD', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('what is not an asset is not found: an unknown name, a compressed copy asked by its own name, a way out of the folder', async () => {
+    for (const url of ['/assets/none-abc123.js', '/assets/main-abc123.js.br', '/assets/main-abc123.js.gz', '/assets/..%2Findex.html', '/assets/%2e%2e%2fwidget.js', '/assets/.hidden']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).not.toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('Accept-Encoding: brotli before gzip, q=0 refuses, * accepts, none or unknown gets the file as it is', () => {
+    const both = { br: 1, gzip: 1 };
+    expect(pickEncoding('gzip, deflate, br', both)).toBe('br');
+    expect(pickEncoding('br;q=0, gzip', both)).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0', both)).toBe('identity');
+    expect(pickEncoding('*', both)).toBe('br');
+    expect(pickEncoding('br', { gzip: 1 })).toBe('identity');
+    expect(pickEncoding(undefined, both)).toBe('identity');
+    expect(pickEncoding('deflate, zstd', both)).toBe('identity');
+    expect(pickEncoding(' GZIP ; q=0.5 ', both)).toBe('gzip');
   });
 });
