@@ -12,6 +12,13 @@ import type { Db } from '../db/index.ts';
  */
 export interface Secrets { jwtKey: Uint8Array; rsaPrivatePem: string; rsaPublicPem: string }
 
+/** The rows of app_secrets (and the names of the DATA_DIR files they once were). */
+export const SECRET_NAMES = { jwt: 'jwt-secret', rsaPrivate: 'rsa-private.pem' } as const;
+
+/** A new RSA key pair's private key, as app_secrets keeps it. */
+export const newRsaPrivatePem = (): string =>
+  crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
 function legacyFile(dataDir: string, name: string): string | undefined {
   try {
     return fs.readFileSync(path.join(dataDir, name), 'utf8');
@@ -30,10 +37,8 @@ async function stored(db: Db, name: string, create: () => string): Promise<strin
 }
 
 export async function loadSecrets(dataDir: string, db: Db, jwtSecret?: string): Promise<Secrets> {
-  const jwt = jwtSecret ?? (await stored(db, 'jwt-secret', () => legacyFile(dataDir, 'jwt-secret') ?? crypto.randomBytes(48).toString('base64')));
-  const rsaPrivatePem = await stored(db, 'rsa-private.pem', () => legacyFile(dataDir, 'rsa-private.pem') ??
-    crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  );
+  const jwt = jwtSecret ?? (await stored(db, SECRET_NAMES.jwt, () => legacyFile(dataDir, SECRET_NAMES.jwt) ?? crypto.randomBytes(48).toString('base64')));
+  const rsaPrivatePem = await stored(db, SECRET_NAMES.rsaPrivate, () => legacyFile(dataDir, SECRET_NAMES.rsaPrivate) ?? newRsaPrivatePem());
   const rsaPublicPem = crypto.createPublicKey(rsaPrivatePem).export({ type: 'spki', format: 'pem' }).toString();
   return { jwtKey: new TextEncoder().encode(jwt.trim()), rsaPrivatePem, rsaPublicPem };
 }
