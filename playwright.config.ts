@@ -62,7 +62,10 @@ export default defineConfig({
   },
   webServer: [
     // A short presence grace: a browser killed mid-shift is logged out within seconds (presence.spec.ts).
-    server(PORT, { DATA_DIR: dataDir('plain'), PRESENCE_GRACE_SECONDS: '4' }),
+    // Every file's chats go to the one chat agent (chat1) and stay open for their customer to come
+    // back, as they should: room for all of them, so that no file's chat waits in the queue because
+    // other files left theirs (an agent's capacity is the server suite's to test: chat-hub.test).
+    server(PORT, { DATA_DIR: dataDir('plain'), PRESENCE_GRACE_SECONDS: '4', CHAT_AGENT_CAPACITY: '50' }),
     // The second is configured as a deployment would be: RSA login, and its own report folder.
     server(RSA_PORT, { DATA_DIR: dataDir('rsa'), RSA_LOGIN: 'on', REPORT_DIRS: 'tests/fixtures/reports' }),
     // Mock mode (mocks/, README "Mock mode"): the console built with --mode mock and served as static
