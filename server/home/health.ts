@@ -20,8 +20,9 @@ const ERRORS_KEPT = "interval '1 day'";
 
 /**
  * Starts this process's heartbeat once the server is ready (with its switch link, `link()`, also
- * written whenever `watchLink` reports a change), and ends it (deleting its row) when the server closes. Rows of processes that died without closing
- * are deleted a day after their last heartbeat, with old error rows.
+ * written whenever `watchLink` reports a change), and ends it (deleting its row) when the server
+ * closes. Rows of processes that died without closing are deleted a day after their last
+ * heartbeat, with old error rows.
  */
 export function trackProcess(app: FastifyInstance, db: Db, link: () => string, watchLink?: (changed: () => void) => void): void {
   const id = randomUUID();
@@ -32,11 +33,17 @@ export function trackProcess(app: FastifyInstance, db: Db, link: () => string, w
     await db.query(`DELETE FROM server_processes WHERE last_seen < now() - ${ERRORS_KEPT}`);
   };
   let closing = false;
-  const writeLink = () => db.query('UPDATE server_processes SET switch_link = $2 WHERE id = $1', [id, link()])
-    .catch((err: unknown) => app.log.warn({ err }, 'process switch link not written'));
+  // One write after another, each of the state at its turn: on a pool, writes sent at once could
+  // land out of order and leave an older state in the row.
+  let linkWrites: Promise<unknown> = Promise.resolve();
+  const writeLink = () => {
+    linkWrites = linkWrites
+      .then(() => (closing ? undefined : db.query('UPDATE server_processes SET switch_link = $2 WHERE id = $1', [id, link()])))
+      .catch((err: unknown) => app.log.warn({ err }, 'process switch link not written'));
+  };
   app.addHook('onReady', async () => {
     await db.query('INSERT INTO server_processes (id, host, pid, switch_link) VALUES ($1, $2, $3, $4)', [id, os.hostname(), process.pid, link()]);
-    watchLink?.(() => { if (!closing) void writeLink(); });
+    watchLink?.(writeLink);
     timer = setInterval(() => void beat().catch((err: unknown) => app.log.warn({ err }, 'process heartbeat not written')), healthTiming.heartbeatMs);
     timer.unref();
   });
