@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { engine } from './helpers.ts';
 import { PhoneClient, startPhoneServer, statusLogs, until, type PhoneServer } from './phone-support.ts';
 
@@ -16,6 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+});
+// Each test drops the link: the next starts once it is back and the picture rebuilt, whatever the one before left.
+beforeEach(async () => {
+  await until(() => server.app.telephony.gateway.rebuilt || undefined, 30_000, 'the link back and the picture rebuilt');
 });
 
 async function agentSocket(user: string, seat: string): Promise<PhoneClient> {
@@ -48,6 +52,50 @@ describe(`after a reconnect (${engine})`, () => {
     expect(await c.login('8101')).toMatchObject({ status: 0, callId: '' });
     c.close();
   }, 40_000);
+
+  test('the link drops again while the picture is being rebuilt: LINK up only on the rebuild that ends on a live link, and the call that ended then is closed', async () => {
+    const c = await agentSocket('agent2', '8102');
+    const callId = await server.sim.incoming({ extension: '1102', seat: '8102', phoneNo: '13700137002' });
+    await c.next('CHANNEL_CREATE', (m) => m.callId === callId);
+    await server.sim.answer('1102');
+    await c.next('CHANNEL_ANSWER', (m) => m.callId === callId);
+    await until(async () => (await statusLogs(server, '8102')).at(-1)?.status === 7, 5000, 'talking');
+
+    // The first rebuild after the drop finds the call still on the switch; as it closes what
+    // ended (settleEnded's first statement), the link drops again and the customer hangs up.
+    const db = server.ctx.db;
+    const original = db.query.bind(db);
+    let lostAgain: Promise<void> | undefined;
+    db.query = (async (sql: string, params?: readonly unknown[]) => {
+      if (!lostAgain && sql.includes('UPDATE call_records SET destroy_time')) {
+        lostAgain = (async () => {
+          server.sim.dropLinks();
+          await server.sim.hangup('1102');
+          // The gateway has seen its link go (the socket's close comes a turn later).
+          await until(() => server.app.telephony.link() !== 'ready' || undefined, 5000, 'the link lost again');
+        })();
+        await lostAgain;
+      }
+      return original(sql, params);
+    }) as typeof db.query;
+    try {
+      server.sim.dropLinks();
+      await c.next('LINK', (m) => m.link === 'down');
+      await c.next('LINK', (m) => m.link === 'up', 30_000);
+    } finally {
+      db.query = original;
+    }
+    expect(lostAgain).toBeDefined();
+    // Told up once, by the rebuild on the link that stayed: the seat is ready, the call gone.
+    expect(c.messages.filter((m) => m.type === 'LINK')).toEqual([{ type: 'LINK', link: 'down' }, { type: 'LINK', link: 'up' }]);
+    expect(server.app.telephony.gateway.online).toBe(true);
+    expect(await c.next('STATE')).toMatchObject({ status: 0, callId: '', answered: false, link: 'up' });
+    expect((await statusLogs(server, '8102')).at(-1)).toEqual({ status: 0, open: true });
+    const [row] = await server.ctx.db.query<{ ended: boolean }>('SELECT destroy_time IS NOT NULL AS ended FROM call_records WHERE call_id = $1', [callId]);
+    expect(row).toEqual({ ended: true });
+    expect(server.app.telephony.gateway.book.callOf('8102')).toBeUndefined();
+    c.close();
+  }, 60_000);
 
   test('a call the picture still holds but the switch has not (a missed event): the bar logging in gets no ghost', async () => {
     const c = await agentSocket('agent3', '8103');

@@ -71,7 +71,14 @@ export class Gateway {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   private linkUp = false;
-  /** When the link was last lost: calls gone from the switch when it is back ended at the latest then. */
+  /** Whether the link was ready once in this process (before, nothing was lost: the first rebuild settles at its own time). */
+  private everReady = false;
+  /** Counts the link's ready moments: a rebuild that sees it change was overtaken by a newer link, whose rebuild follows. */
+  private readyCount = 0;
+  /**
+   * When the link was lost, the earliest loss since the last rebuild that finished on a link still
+   * up: calls gone from the switch when it is back ended at the latest then.
+   */
   private lostAt: Date | undefined;
   private stopped = false;
   private link: SwitchLink | null = null;
@@ -285,15 +292,19 @@ export class Gateway {
   }
 
   private readonly onState = (state: LinkState): void => {
+    if (state === 'ready') return;
+    // Also while a rebuild runs (linkUp not yet true): a link lost then is a loss all the same.
+    if (this.everReady) this.lostAt ??= this.clock.date();
     // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
-    if (state !== 'ready' && this.linkUp) {
+    if (this.linkUp) {
       this.linkUp = false;
-      this.lostAt = this.clock.date();
       this.broadcast({ type: 'LINK', link: 'down' });
     }
   };
 
   private readonly onReady = (): void => {
+    this.everReady = true;
+    this.readyCount += 1;
     this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
   };
 
@@ -302,16 +313,34 @@ export class Gateway {
    * (settleEnded: records, and seats left ringing or talking), then every seat hears its STATE.
    */
   private async rebuild(): Promise<void> {
-    if (!this.link) return;
+    const link = this.link;
+    if (!link) return;
+    const readyAt = this.readyCount;
     const asked = this.clock.date();
-    const body = await this.link.api('show channels as json');
+    const body = await link.api('show channels as json');
     const calls = await rebuildCalls(this.db, parseChannels(body), this.clock.now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
+    // Cleared now, so that a loss during what follows is noted at its own time (onState): a call
+    // that began after `at` and ends in that loss is closed by the next rebuild, which only
+    // closes calls begun before its time.
     const at = this.lostAt ?? asked;
     this.lostAt = undefined;
-    const moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, afterCallSeconds: this.opts.afterCallSeconds });
+    let moved: string[];
+    try {
+      moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, afterCallSeconds: this.opts.afterCallSeconds });
+    } catch (err) {
+      this.lostAt ??= at;
+      throw err;
+    }
     if (this.opts.afterCallSeconds > 0) for (const seat of moved) this.scheduleAfterCall(seat, at);
+    // Lost again meanwhile (onState noted when), or already up again with its own rebuild queued
+    // behind this one: the link is not told up, not on a picture that may already be old.
+    if (link.state !== 'ready' || readyAt !== this.readyCount) {
+      this.lostAt ??= at;
+      this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link lost during the rebuild: rebuilt again when it is back');
+      return;
+    }
     this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link ready: call state rebuilt');
     this.linkUp = true;
     this.broadcast({ type: 'LINK', link: 'up' });
