@@ -101,6 +101,32 @@ test.describe('home', () => {
     });
   }
 
+  test("a work-order staff member's home on a phone is laid out before its queue comes: nothing moves when it arrives", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'orders', 'orders123');
+    await expect(page.getByTestId('home-queue-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // The next visit's queue code, its lists and counts and the home's figures are held until the page is laid out without them.
+    const held: (() => void)[] = [];
+    const hold = (pattern: RegExp) => page.route(pattern, (route) => void held.push(() => void route.continue().catch(() => undefined)));
+    await hold(/\/assets\/WorkOrderHome-[^/]*\.js$/);
+    await hold(/\/api\/WorkOrder\/(getList|getCounts)$/);
+    await hold(/\/api\/Home\/getHome$/);
+    await page.reload();
+    const seat = page.getByTestId('seat-card');
+    await expect(seat).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThanOrEqual(2);
+    await expect(page.locator('.ant-row[aria-busy=true]')).toBeVisible();
+    const before = await seat.boundingBox();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    for (const release of held.splice(0)) release();
+    // Held requests that came after the release are let go as they come.
+    await expect(page.getByTestId('home-queue-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('home-day')).toContainText(day(0));
+    await expect(page.getByTestId('home-queue')).not.toHaveText('-');
+    const after = await seat.boundingBox();
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(2);
+  });
+
   for (const language of ['zh', 'en'] as const) {
     for (const [user, password] of [['agent1', 'agent123'], ['supervisor', 'super123'], ['admin', 'admin123']] as const) {
       test(`${user}'s home at 1440 px (${language})`, async ({ page }) => {

@@ -9,6 +9,7 @@ import { optionLabel, useOptions } from '../resource/use-options';
 import { FieldValue } from '../resource/FieldValue';
 import { useReportCatalogue } from '../report/catalogue-source';
 import { LIST_PATH } from '../../workorders/list-path';
+import { WorkOrderHomeFrame } from '../../workorders/WorkOrderHomeFrame';
 import { orderApi } from '../../workorders/api';
 import { FigureTile, Tile, Tiles, useFigureLink } from './FigureTile';
 import { HealthCard } from './HealthCard';
@@ -16,7 +17,8 @@ import { HourChart } from './HourChart';
 import { SeatsNow } from './SeatsNow';
 import { homeApi, usePolled } from './home-api';
 
-// A work-order department's queue, with its table, loads with the home of its staff.
+// A work-order department's queue, with its table, loads with the home of its staff; its frame
+// (the figure cards, the tables' places) comes with the home, so nothing moves when it comes.
 const WorkOrderHome = lazy(() => import('../../workorders/WorkOrderHome').then((m) => ({ default: m.WorkOrderHome })));
 
 /** The groups of a panel's figures in the order they come, each a card. */
@@ -165,7 +167,7 @@ export default function HomePage() {
       </Typography.Paragraph>
       {workOrders && (
         <div style={{ marginBottom: 16 }}>
-          <Suspense fallback={<Card size="small" loading />}>
+          <Suspense fallback={<WorkOrderHomeFrame />}>
             <WorkOrderHome />
           </Suspense>
         </div>
