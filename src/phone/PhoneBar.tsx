@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Input, Popover, Select, Space, Tag, theme, Typography } from 'antd';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SeatStatusCode } from '../../schemas/protocol/seat-status';
@@ -11,10 +11,10 @@ import { phoneStore, usePhone } from './phone';
 import type { Alert } from './rules';
 import { buttons, isOffline, statusChoices, statusColor, timerText, type PhoneAction } from './state-machine';
 import { useLabelsFit } from './use-labels-fit';
-import { WhenFirstOpened } from '../lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../lib/when-opened';
 
 // The transfer dialog (its seat table) loads when first opened.
-const TransferDialog = lazy(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
+const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
 
 /**
  * The phone bar in the header (spec sections 2 and 4): seat number, status selector (ready

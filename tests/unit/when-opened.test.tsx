@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazy, useState, type ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { WhenFirstOpened } from '../../src/lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../../src/lib/when-opened';
 
 /** A component whose code arrives when the test says, as a lazily loaded dialog's does; counts its loads. */
 function deferredComponent<P extends object>(Component: ComponentType<P>) {
@@ -72,6 +72,62 @@ describe('WhenFirstOpened', () => {
       expect(screen.queryByTestId('dialog')).toBeNull();
       expect(screen.queryByTestId('placeholder')).toBeNull();
       expect(screen.getByTestId('rest')).toBeTruthy();
+    } finally {
+      globalThis.reportError = original;
+    }
+  });
+
+  it('a dialog made by lazyDialog whose code failed to load asks for it again at the next opening, and then shows', async () => {
+    const reported = vi.fn();
+    const original = globalThis.reportError;
+    globalThis.reportError = reported;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempt = 0;
+    const loads = vi.fn(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
+      return { default: Dialog };
+    });
+    const Lazy = lazyDialog(loads);
+    try {
+      render(<Page Lazy={Lazy} />);
+      await act(async () => fireEvent.click(screen.getByText('open')));
+      await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+      expect(screen.queryByTestId('dialog')).toBeNull();
+      // Not asked for again at once, in a loop, while the page is left as it is.
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(loads).toHaveBeenCalledTimes(1);
+      // Closed and opened again: the code is asked for again, and this time it comes.
+      await act(async () => fireEvent.click(screen.getByText('close')));
+      await act(async () => fireEvent.click(screen.getByText('open')));
+      expect(loads).toHaveBeenCalledTimes(2);
+      await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
+      // Loaded once, it is not asked for again.
+      await act(async () => fireEvent.click(screen.getByText('close')));
+      await act(async () => fireEvent.click(screen.getByText('open')));
+      expect(loads).toHaveBeenCalledTimes(2);
+    } finally {
+      globalThis.reportError = original;
+    }
+  });
+
+  it('with React.lazy alone, a failed load is never asked for again: why lazyDialog exists', async () => {
+    const reported = vi.fn();
+    const original = globalThis.reportError;
+    globalThis.reportError = reported;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const loads = vi.fn(async (): Promise<{ default: typeof Dialog }> => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const Lazy = lazy(loads);
+    try {
+      render(<Page Lazy={Lazy} />);
+      await act(async () => fireEvent.click(screen.getByText('open')));
+      await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+      await act(async () => fireEvent.click(screen.getByText('close')));
+      await act(async () => fireEvent.click(screen.getByText('open')));
+      expect(loads).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('dialog')).toBeNull();
     } finally {
       globalThis.reportError = original;
     }

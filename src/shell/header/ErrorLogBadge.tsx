@@ -1,12 +1,12 @@
 import { BugOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WhenFirstOpened } from '../../lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../../lib/when-opened';
 import { useErrorLog } from './error-log';
 
 // The dialog and its table load when first opened.
-const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
+const ErrorLogDialog = lazyDialog(() => import('./ErrorLogDialog'));
 
 /** The header's error-log badge (spec section 8): shown once an error is recorded; its dialog lists them and clears them. */
 export function ErrorLogBadge() {

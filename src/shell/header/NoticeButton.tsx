@@ -1,13 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Popover } from 'antd';
-import { lazy, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeItem } from '../../../schemas/notice-list';
-import { WhenFirstOpened } from '../../lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../../lib/when-opened';
 import { noticeClient as defaultClient, type NoticeClient } from './notice-client';
 
 // The popover's tabs and lists load when first opened.
-const NoticePanel = lazy(() => import('./NoticePanel'));
+const NoticePanel = lazyDialog(() => import('./NoticePanel'));
 
 /**
  * The header's notification popover (spec section 2, theme setting showNotice): the notices the

@@ -1,11 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WhenFirstOpened } from '../../lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../../lib/when-opened';
 
 // The dialog and its client load when first opened.
-const SearchDialog = lazy(() => import('./SearchDialog'));
+const SearchDialog = lazyDialog(() => import('./SearchDialog'));
 
 /** Ctrl+K (or Cmd+K) anywhere in the console. */
 export const isSearchShortcut = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean =>

@@ -1,12 +1,11 @@
 import { BgColorsOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WhenFirstOpened } from '../../lib/when-opened';
+import { lazyDialog, WhenFirstOpened } from '../../lib/when-opened';
 import { openThemeDrawer, useThemeDrawer } from './drawer-state';
 
 // The drawer's form and controls load when first opened.
-const ThemeSettingsDrawer = lazy(() => import('./ThemeSettingsDrawer'));
+const ThemeSettingsDrawer = lazyDialog(() => import('./ThemeSettingsDrawer'));
 
 /** The theme drawer's place in the shell. */
 export function ThemeDrawer() {
