@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazy, useState, type ComponentType } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyDialog, WhenFirstOpened } from '../../src/lib/when-opened';
 
 /** A component whose code arrives when the test says, as a lazily loaded dialog's does; counts its loads. */
@@ -37,6 +37,19 @@ function Page({ Lazy }: { Lazy: ComponentType<{ open: boolean }> }) {
 }
 
 describe('WhenFirstOpened', () => {
+  /** What the page's error handler was given (the console's error log). */
+  let reported: ReturnType<typeof vi.fn>;
+  const original = globalThis.reportError;
+  beforeEach(() => {
+    reported = vi.fn();
+    globalThis.reportError = reported;
+    // React logs a caught error too; each test says what it expects instead.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    globalThis.reportError = original;
+  });
+
   it('loads nothing until first opened, holds the place while the code comes, and stays rendered once closed', async () => {
     const { Lazy, loads, arrive } = deferredComponent(Dialog);
     render(<Page Lazy={Lazy} />);
@@ -59,29 +72,16 @@ describe('WhenFirstOpened', () => {
 
   it('code that fails to load is reported to the page and shows nothing; the rest of the page stays', async () => {
     const { Lazy, fail } = deferredComponent(Dialog);
-    const reported = vi.fn();
-    const original = globalThis.reportError;
-    globalThis.reportError = reported;
-    // React logs the caught error too; the test says what it expects instead.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      render(<Page Lazy={Lazy} />);
-      fireEvent.click(screen.getByText('open'));
-      await fail(new Error('Failed to fetch dynamically imported module'));
-      expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }));
-      expect(screen.queryByTestId('dialog')).toBeNull();
-      expect(screen.queryByTestId('placeholder')).toBeNull();
-      expect(screen.getByTestId('rest')).toBeTruthy();
-    } finally {
-      globalThis.reportError = original;
-    }
+    render(<Page Lazy={Lazy} />);
+    fireEvent.click(screen.getByText('open'));
+    await fail(new Error('Failed to fetch dynamically imported module'));
+    expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }));
+    expect(screen.queryByTestId('dialog')).toBeNull();
+    expect(screen.queryByTestId('placeholder')).toBeNull();
+    expect(screen.getByTestId('rest')).toBeTruthy();
   });
 
   it('a dialog made by lazyDialog whose code failed to load asks for it again at the next opening, and then shows', async () => {
-    const reported = vi.fn();
-    const original = globalThis.reportError;
-    globalThis.reportError = reported;
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let attempt = 0;
     const loads = vi.fn(async () => {
       attempt += 1;
@@ -89,47 +89,35 @@ describe('WhenFirstOpened', () => {
       return { default: Dialog };
     });
     const Lazy = lazyDialog(loads);
-    try {
-      render(<Page Lazy={Lazy} />);
-      await act(async () => fireEvent.click(screen.getByText('open')));
-      await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
-      expect(screen.queryByTestId('dialog')).toBeNull();
-      // Not asked for again at once, in a loop, while the page is left as it is.
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(loads).toHaveBeenCalledTimes(1);
-      // Closed and opened again: the code is asked for again, and this time it comes.
-      await act(async () => fireEvent.click(screen.getByText('close')));
-      await act(async () => fireEvent.click(screen.getByText('open')));
-      expect(loads).toHaveBeenCalledTimes(2);
-      await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
-      // Loaded once, it is not asked for again.
-      await act(async () => fireEvent.click(screen.getByText('close')));
-      await act(async () => fireEvent.click(screen.getByText('open')));
-      expect(loads).toHaveBeenCalledTimes(2);
-    } finally {
-      globalThis.reportError = original;
-    }
+    render(<Page Lazy={Lazy} />);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('dialog')).toBeNull();
+    // Not asked for again at once, in a loop, while the page is left as it is.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loads).toHaveBeenCalledTimes(1);
+    // Closed and opened again: the code is asked for again, and this time it comes.
+    await act(async () => fireEvent.click(screen.getByText('close')));
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    expect(loads).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
+    // Loaded once, it is not asked for again.
+    await act(async () => fireEvent.click(screen.getByText('close')));
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    expect(loads).toHaveBeenCalledTimes(2);
   });
 
   it('with React.lazy alone, a failed load is never asked for again: why lazyDialog exists', async () => {
-    const reported = vi.fn();
-    const original = globalThis.reportError;
-    globalThis.reportError = reported;
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const loads = vi.fn(async (): Promise<{ default: typeof Dialog }> => {
       throw new Error('Failed to fetch dynamically imported module');
     });
     const Lazy = lazy(loads);
-    try {
-      render(<Page Lazy={Lazy} />);
-      await act(async () => fireEvent.click(screen.getByText('open')));
-      await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
-      await act(async () => fireEvent.click(screen.getByText('close')));
-      await act(async () => fireEvent.click(screen.getByText('open')));
-      expect(loads).toHaveBeenCalledTimes(1);
-      expect(screen.queryByTestId('dialog')).toBeNull();
-    } finally {
-      globalThis.reportError = original;
-    }
+    render(<Page Lazy={Lazy} />);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    await act(async () => fireEvent.click(screen.getByText('close')));
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    expect(loads).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('dialog')).toBeNull();
   });
 });
