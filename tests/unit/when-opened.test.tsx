@@ -38,10 +38,10 @@ function Page({ Lazy }: { Lazy: ComponentType<{ open: boolean }> }) {
 
 describe('WhenFirstOpened', () => {
   /** What the page's error handler was given (the console's error log). */
-  let reported: ReturnType<typeof vi.fn>;
+  let reported: ReturnType<typeof vi.fn<(error: unknown) => void>>;
   const original = globalThis.reportError;
   beforeEach(() => {
-    reported = vi.fn();
+    reported = vi.fn<(error: unknown) => void>();
     globalThis.reportError = reported;
     // React logs a caught error too; each test says what it expects instead.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
