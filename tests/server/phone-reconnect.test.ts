@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { engine } from './helpers.ts';
+import { SEAT_STATUS } from '../../schemas/protocol/seat-status.ts';
+import { changeSeatStatus } from '../../server/seats/status-log.ts';
+import { settleEnded } from '../../server/telephony/gateway/persist.ts';
 import { PhoneClient, startPhoneServer, statusLogs, until, type PhoneServer } from './phone-support.ts';
 
 /**
@@ -66,13 +69,19 @@ describe(`after a reconnect (${engine})`, () => {
     const db = server.ctx.db;
     const original = db.query.bind(db);
     let lostAgain: Promise<void> | undefined;
+    // Told after the gateway (its listener came first): a loss seen here is one the gateway saw, however soon the link is back.
+    let lossSeen = false;
+    server.app.telephony.onLink((state) => {
+      if (state !== 'ready') lossSeen = true;
+    });
     db.query = (async (sql: string, params?: readonly unknown[]) => {
       if (!lostAgain && sql.includes('UPDATE call_records SET destroy_time')) {
         lostAgain = (async () => {
+          lossSeen = false;
           server.sim.dropLinks();
           await server.sim.hangup('1102');
           // The gateway has seen its link go (the socket's close comes a turn later).
-          await until(() => server.app.telephony.link() !== 'ready' || undefined, 5000, 'the link lost again');
+          await until(() => lossSeen || undefined, 5000, 'the link lost again');
         })();
         await lostAgain;
       }
@@ -97,6 +106,32 @@ describe(`after a reconnect (${engine})`, () => {
     c.close();
   }, 60_000);
 
+  test("a rebuild that fails on a link that stays up is tried again: the seats are told LINK up once the switch's answer comes", async () => {
+    const c = await agentSocket('agent4', '8104');
+    // The link's first `show channels` after the drop fails (a switch slow to answer, say); the next ones are answered.
+    const link = (server.app.telephony.gateway as unknown as { link: { api: (command: string) => Promise<string> } }).link;
+    const api = link.api;
+    let asked = 0;
+    link.api = async function (this: unknown, command: string) {
+      if (command.startsWith('show channels')) {
+        asked += 1;
+        if (asked === 1) throw new Error('no reply to show channels within 5000 ms');
+      }
+      return api.call(this, command);
+    };
+    try {
+      server.sim.dropLinks();
+      await c.next('LINK', (m) => m.link === 'down');
+      await c.next('LINK', (m) => m.link === 'up', 20_000);
+    } finally {
+      link.api = api;
+    }
+    expect(asked).toBe(2);
+    expect(server.app.telephony.gateway.rebuilt).toBe(true);
+    expect(await c.next('STATE')).toMatchObject({ link: 'up' });
+    c.close();
+  }, 40_000);
+
   test('a call the picture still holds but the switch has not (a missed event): the bar logging in gets no ghost', async () => {
     const c = await agentSocket('agent3', '8103');
     const callId = randomUUID();
@@ -114,3 +149,33 @@ describe(`after a reconnect (${engine})`, () => {
     c.close();
   });
 });
+
+describe(`settleEnded (${engine})`, () => {
+  test('closes what began before the switch was asked and is not on it, each at the loss or when it began if later; keeps what began after', async () => {
+    // Whole seconds: the status log keeps its times to the second.
+    const now = Math.floor(server.ctx.clock.now() / 1000) * 1000;
+    const at = new Date(now - 60_000);
+    const asked = new Date(now);
+    const stamp = (ms: number) => new Date(ms).toISOString();
+    const id = randomUUID().slice(0, 8);
+    const calls = { before: `${id}-before`, between: `${id}-between`, after: `${id}-after`, live: `${id}-live` };
+    for (const [callId, begun] of [[calls.before, now - 120_000], [calls.between, now - 30_000], [calls.after, now + 1_000], [calls.live, now - 90_000]] as const) {
+      await server.ctx.db.query(
+        `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, link_flag, ring_seconds, call_seconds)
+         VALUES ($1, 'in', '8105', '13700137005', 1, $2::timestamptz, 0, 0, 0)`, [callId, stamp(begun)]);
+    }
+    // The seat has been talking since after the loss: it goes to ready from then, not from before its call began.
+    expect((await changeSeatStatus(server.ctx.db, { seat: '8105', status: SEAT_STATUS.talking, at: new Date(now - 30_000) }))?.changed).toBe(true);
+    const moved = await settleEnded(server.ctx.db, { live: [calls.live], seats: [], at, asked, afterCallSeconds: 0 });
+    expect(moved).toEqual([{ seat: '8105', at: new Date(now - 30_000) }]);
+    const rows = await server.ctx.db.query<{ call_id: string; destroy_time: Date | null }>(
+      'SELECT call_id, destroy_time FROM call_records WHERE call_id LIKE $1 ORDER BY call_id', [`${id}-%`]);
+    const ended = Object.fromEntries(rows.map((r) => [r.call_id, r.destroy_time ? new Date(r.destroy_time).getTime() : null]));
+    expect(ended).toEqual({ [calls.before]: at.getTime(), [calls.between]: now - 30_000, [calls.after]: null, [calls.live]: null });
+    const logs = await server.ctx.db.query<{ status: number; start: Date; end: Date | null }>(
+      "SELECT status, s_start_time AS start, s_end_time AS end FROM seat_status_logs WHERE user_seat_no = '8105' AND s_start_time >= $1::timestamptz ORDER BY s_start_time, id", [stamp(now - 30_000)]);
+    expect(logs.map((l) => [Number(l.status), new Date(l.start).getTime(), l.end ? new Date(l.end).getTime() : null]))
+      .toEqual([[7, now - 30_000, now - 30_000], [0, now - 30_000, null]]);
+  });
+});
+

@@ -58,6 +58,9 @@ export interface CommandRefusal {
 export type CommandResult = { ok: true; msg: PhoneMessage } | { ok: false; refusal: CommandRefusal };
 
 const SWEEP_MS = 3_600_000;
+/** A rebuild that failed on a link still up is tried again after this, doubling up to the most. */
+const REBUILD_RETRY_MS = 1_000;
+const REBUILD_RETRY_MAX_MS = 30_000;
 /** A dial-out's job waits for the originate timeout plus the bridge: 10 s more than the timeout. */
 const ORIGINATE_SLACK_S = 10;
 
@@ -76,10 +79,14 @@ export class Gateway {
   /** Counts the link's ready moments: a rebuild that sees it change was overtaken by a newer link, whose rebuild follows. */
   private readyCount = 0;
   /**
-   * When the link was lost, the earliest loss since the last rebuild that finished on a link still
-   * up: calls gone from the switch when it is back ended at the latest then.
+   * When the link was lost: calls gone from the switch when it is back ended at the latest then
+   * (settleEnded). The earliest loss the rebuilds have not yet settled; a rebuild that settled,
+   * but on a link lost again meanwhile, leaves the time of its own `show channels` or of that
+   * later loss (lastLoss), whichever came later.
    */
   private lostAt: Date | undefined;
+  /** When the link last left 'ready'. */
+  private lastLoss: Date | undefined;
   private stopped = false;
   private link: SwitchLink | null = null;
 
@@ -155,7 +162,7 @@ export class Gateway {
       return;
     }
     if (exists.trim() === 'true') return;
-    this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
+    this.queueRebuild(this.readyCount, 0);
     await this.events;
   }
 
@@ -294,7 +301,10 @@ export class Gateway {
   private readonly onState = (state: LinkState): void => {
     if (state === 'ready') return;
     // Also while a rebuild runs (linkUp not yet true): a link lost then is a loss all the same.
-    if (this.everReady) this.lostAt ??= this.clock.date();
+    if (this.everReady) {
+      this.lastLoss = this.clock.date();
+      this.lostAt ??= this.lastLoss;
+    }
     // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
     if (this.linkUp) {
       this.linkUp = false;
@@ -305,45 +315,67 @@ export class Gateway {
   private readonly onReady = (): void => {
     this.everReady = true;
     this.readyCount += 1;
-    this.events = this.events.then(() => this.rebuild()).catch((err: unknown) => this.opts.log.error({ err }, 'call state not rebuilt'));
+    this.queueRebuild(this.readyCount, 0);
   };
+
+  /**
+   * A rebuild, after the events before it. One that fails (the switch slow to answer `show
+   * channels`, an answer not understood, the database) is tried again while the same link stays
+   * up, after a pause that doubles: until one succeeds the link is not told up, and the seats
+   * would otherwise stay on LINK down until the next reconnect. A newer link rebuilds itself.
+   */
+  private queueRebuild(readyAt: number, failures: number): void {
+    this.events = this.events.then(() => this.rebuild(readyAt)).catch((err: unknown) => {
+      this.opts.log.error({ err, failures: failures + 1 }, 'call state not rebuilt');
+      if (this.stopped || readyAt !== this.readyCount || this.link?.state !== 'ready') return;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!this.stopped && readyAt === this.readyCount && !this.linkUp) this.queueRebuild(readyAt, failures + 1);
+      }, Math.min(REBUILD_RETRY_MAX_MS, REBUILD_RETRY_MS * 2 ** failures));
+      timer.unref();
+      this.timers.add(timer);
+    });
+  }
 
   /**
    * The switch's truth replaces the picture: `show channels`, then what ended meanwhile is closed
    * (settleEnded: records, and seats left ringing or talking), then every seat hears its STATE.
+   * `readyAt`: the link's ready moment it rebuilds for; a newer one has its own rebuild queued.
    */
-  private async rebuild(): Promise<void> {
+  private async rebuild(readyAt: number): Promise<void> {
     const link = this.link;
     if (!link) return;
-    const readyAt = this.readyCount;
     const asked = this.clock.date();
     const body = await link.api('show channels as json');
     const calls = await rebuildCalls(this.db, parseChannels(body), this.clock.now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
-    // Cleared now, so that a loss during what follows is noted at its own time (onState): a call
-    // that began after `at` and ends in that loss is closed by the next rebuild, which only
-    // closes calls begun before its time.
     const at = this.lostAt ?? asked;
-    this.lostAt = undefined;
-    let moved: string[];
+    let moved: Array<{ seat: string; at: Date }>;
     try {
-      moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, afterCallSeconds: this.opts.afterCallSeconds });
+      moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, asked, afterCallSeconds: this.opts.afterCallSeconds });
     } catch (err) {
-      this.lostAt ??= at;
+      // Nothing settled: the earliest loss stays for the next try.
+      this.lostAt = at;
       throw err;
     }
-    if (this.opts.afterCallSeconds > 0) for (const seat of moved) this.scheduleAfterCall(seat, at);
-    // Lost again meanwhile (onState noted when), or already up again with its own rebuild queued
-    // behind this one: the link is not told up, not on a picture that may already be old.
+    this.lostAt = undefined;
+    if (this.opts.afterCallSeconds > 0) for (const m of moved) this.scheduleAfterCall(m.seat, m.at);
+    // Lost again meanwhile, or already up again with its own rebuild queued behind this one: the
+    // link is not told up, not on a picture that may already be old. What was live at `asked` was
+    // live then: the next rebuild closes what ended after it (or after the later loss).
     if (link.state !== 'ready' || readyAt !== this.readyCount) {
-      this.lostAt ??= at;
+      const lost = this.lastLoss && this.lastLoss > asked ? this.lastLoss : asked;
+      this.lostAt = lost;
       this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link lost during the rebuild: rebuilt again when it is back');
       return;
     }
     this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link ready: call state rebuilt');
-    this.linkUp = true;
-    this.broadcast({ type: 'LINK', link: 'up' });
+    // A rebuild on a link already up (verify: a missed event) tells the seats their STATE only.
+    if (!this.linkUp) {
+      this.linkUp = true;
+      this.broadcast({ type: 'LINK', link: 'up' });
+    }
     for (const seat of this.sockets.keys()) this.push(seat, await this.stateOf(seat));
   }
 
