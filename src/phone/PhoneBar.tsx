@@ -14,7 +14,7 @@ import { useLabelsFit } from './use-labels-fit';
 import { lazyDialog, WhenFirstOpened } from '../lib/when-opened';
 
 // The transfer dialog (its seat table) loads when first opened.
-const TransferDialog = lazyDialog(() => import('./TransferDialog').then((m) => ({ default: m.TransferDialog })));
+const TransferDialog = lazyDialog(() => import('./TransferDialog'));
 
 /**
  * The phone bar in the header (spec sections 2 and 4): seat number, status selector (ready
@@ -162,7 +162,7 @@ export default function PhoneBar({ compact = false }: { compact?: boolean }) {
     </Space>
   );
   const dialog = (
-    <WhenFirstOpened open={transferOpen}>
+    <WhenFirstOpened open={transferOpen} onFailed={() => setTransferOpen(false)}>
       <TransferDialog open={transferOpen} onClose={() => setTransferOpen(false)} onAlert={alertOf} />
     </WhenFirstOpened>
   );

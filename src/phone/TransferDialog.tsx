@@ -84,3 +84,6 @@ export function TransferDialog({ open, onClose, onAlert }: { open: boolean; onCl
     </Modal>
   );
 }
+
+// The phone bar loads it on demand (lazyDialog: the module's default export).
+export default TransferDialog;

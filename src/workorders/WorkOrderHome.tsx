@@ -20,6 +20,7 @@ export function WorkOrderHome() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [counts, setCounts] = useState<OrderCounts>();
+  const [failed, setFailed] = useState(false);
   const [queue, setQueue] = useState<OrderRow[]>([]);
   const [overdue, setOverdue] = useState<OrderRow[]>([]);
   // Live (live.ts): the figures follow the stream's counts, and the two tables are read again when they change.
@@ -33,8 +34,10 @@ export function WorkOrderHome() {
         setCounts(c);
         setQueue(q.records);
         setOverdue(o.records);
+        setFailed(false);
       })
-      .catch(() => undefined);
+      // The figures stay "-" and the tables as they were; the frame is no longer busy.
+      .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
@@ -43,5 +46,5 @@ export function WorkOrderHome() {
   const table = (rows: OrderRow[], testId: string) => (
     <Table<OrderRow> size="small" rowKey="id" dataSource={rows} columns={columns} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('workOrders.empty') }} data-testid={testId} />
   );
-  return <WorkOrderHomeFrame counts={counts} queue={table(queue, 'home-queue-table')} overdue={table(overdue, 'home-overdue-table')} />;
+  return <WorkOrderHomeFrame counts={counts} busy={!counts && !failed} queue={table(queue, 'home-queue-table')} overdue={table(overdue, 'home-overdue-table')} />;
 }

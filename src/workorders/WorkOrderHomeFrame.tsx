@@ -23,14 +23,14 @@ const LIST_MIN_HEIGHT = 239;
  * The frame of a work-order department's home (WorkOrderHome.tsx): the six figure cards and the
  * two tables' cards, each table's place kept. It comes with the home page's own code, so that the
  * page is laid out at once and does not move when the queue's code, its counts and its rows come;
- * before them it shows "-" for each figure.
+ * before them it shows "-" for each figure, and is busy (`busy`) until they come or fail.
  */
-export function WorkOrderHomeFrame({ counts, queue, overdue }: { counts?: OrderCounts | undefined; queue?: ReactNode; overdue?: ReactNode }) {
+export function WorkOrderHomeFrame({ counts, queue, overdue, busy = true }: { counts?: OrderCounts | undefined; queue?: ReactNode; overdue?: ReactNode; busy?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const label = (k: (typeof FIGURES)[number]) => (k === 'createdToday' || k === 'closedToday' ? t(`workOrders.home.${k}`) : t(`workOrders.views.${k}`));
   return (
-    <div data-testid="work-order-home" aria-busy={counts ? undefined : true}>
+    <div data-testid="work-order-home" aria-busy={busy || undefined}>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {FIGURES.map((k) => (
           <Col key={k} xs={12} md={8} xl={4}>

@@ -119,7 +119,6 @@ test.describe('home', () => {
     const before = await seat.boundingBox();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     for (const release of held.splice(0)) release();
-    // Held requests that came after the release are let go as they come.
     await expect(page.getByTestId('home-queue-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await expect(page.getByTestId('home-day')).toContainText(day(0));
     await expect(page.getByTestId('home-queue')).not.toHaveText('-');

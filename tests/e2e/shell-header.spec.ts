@@ -153,3 +153,23 @@ test('a screen whose code does not arrive shows the ChunkLoadError screen, and i
   await expect(page).toHaveURL(/#\/call/);
   await expect(page.getByRole('columnheader').first()).toBeVisible();
 });
+
+test("a dialog whose code did not come is in the error log, and the next click loads it and opens it", async ({ page }) => {
+  await loginAs(page, 'agent1', 'agent123');
+  // The theme drawer's code fails once on the way (a dropped connection), then comes. The browser
+  // keeps a failed module under its address: the console asks again under another (?retry=1).
+  const asked: string[] = [];
+  await page.route(/\/assets\/ThemeSettingsDrawer-[^/]*\.js(\?.*)?$/, async (route) => {
+    asked.push(new URL(route.request().url()).search);
+    return asked.length === 1 ? route.abort('connectionreset') : route.continue();
+  });
+  await page.getByTestId('theme-setting-button').click();
+  await expect(page.getByTestId('error-log-badge')).toContainText('1');
+  await expect(drawer(page)).toHaveCount(0);
+  // The same button again: the code is asked for again, and the drawer opens.
+  await page.getByTestId('theme-setting-button').click();
+  await expect(drawer(page)).toBeVisible();
+  expect(asked).toEqual(['', '?retry=1']);
+  await drawer(page).locator('.ant-drawer-close').click();
+  await expect(drawer(page)).toBeHidden();
+});

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazy, useState, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyDialog, WhenFirstOpened } from '../../src/lib/when-opened';
+import { lazyDialog, retryAddress, WhenFirstOpened } from '../../src/lib/when-opened';
 
 /** A component whose code arrives when the test says, as a lazily loaded dialog's does; counts its loads. */
 function deferredComponent<P extends object>(Component: ComponentType<P>) {
@@ -22,14 +22,15 @@ function Dialog({ open }: { open: boolean }) {
   return <div data-testid="dialog">{open ? 'open' : 'closed'}</div>;
 }
 
-function Page({ Lazy }: { Lazy: ComponentType<{ open: boolean }> }) {
+/** `closeOnFailure`: the page closes its dialog when its code fails (WhenFirstOpened's onFailed), as the console's do. */
+function Page({ Lazy, closeOnFailure = false }: { Lazy: ComponentType<{ open: boolean }>; closeOnFailure?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>open</button>
       <button type="button" onClick={() => setOpen(false)}>close</button>
       <span data-testid="rest">the rest of the page</span>
-      <WhenFirstOpened open={open} fallback={<span data-testid="placeholder" />}>
+      <WhenFirstOpened open={open} fallback={<span data-testid="placeholder" />} {...(closeOnFailure ? { onFailed: () => setOpen(false) } : {})}>
         <Lazy open={open} />
       </WhenFirstOpened>
     </>
@@ -81,23 +82,26 @@ describe('WhenFirstOpened', () => {
     expect(screen.getByTestId('rest')).toBeTruthy();
   });
 
-  it('a dialog made by lazyDialog whose code failed to load asks for it again at the next opening, and then shows', async () => {
+  /** A load that fails the first time and then succeeds, counted. */
+  const failingOnce = () => {
     let attempt = 0;
-    const loads = vi.fn(async () => {
+    return vi.fn(async () => {
       attempt += 1;
       if (attempt === 1) throw new Error('Failed to fetch dynamically imported module');
       return { default: Dialog };
     });
-    const Lazy = lazyDialog(loads);
-    render(<Page Lazy={Lazy} />);
+  };
+
+  it('a dialog made by lazyDialog whose code failed to load is closed, and the next click asks for it again and shows it', async () => {
+    const loads = failingOnce();
+    render(<Page Lazy={lazyDialog(loads)} closeOnFailure />);
     await act(async () => fireEvent.click(screen.getByText('open')));
     await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('dialog')).toBeNull();
     // Not asked for again at once, in a loop, while the page is left as it is.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(loads).toHaveBeenCalledTimes(1);
-    // Closed and opened again: the code is asked for again, and this time it comes.
-    await act(async () => fireEvent.click(screen.getByText('close')));
+    // The page's dialog was closed for it (onFailed): the same button opens it, and this time the code comes.
     await act(async () => fireEvent.click(screen.getByText('open')));
     expect(loads).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
@@ -105,6 +109,32 @@ describe('WhenFirstOpened', () => {
     await act(async () => fireEvent.click(screen.getByText('close')));
     await act(async () => fireEvent.click(screen.getByText('open')));
     expect(loads).toHaveBeenCalledTimes(2);
+  });
+
+  it('closing a dialog whose code failed asks for nothing; the next opening does', async () => {
+    const loads = failingOnce();
+    render(<Page Lazy={lazyDialog(loads)} />);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    await act(async () => fireEvent.click(screen.getByText('close')));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loads).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    expect(loads).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
+  });
+
+  it('a page shown again (its boundary new) asks again for code that failed before', async () => {
+    const loads = failingOnce();
+    const Lazy = lazyDialog(loads);
+    const first = render(<Page Lazy={Lazy} closeOnFailure />);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    first.unmount();
+    render(<Page Lazy={Lazy} closeOnFailure />);
+    await act(async () => fireEvent.click(screen.getByText('open')));
+    expect(loads).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByTestId('dialog').textContent).toBe('open'));
   });
 
   it('with React.lazy alone, a failed load is never asked for again: why lazyDialog exists', async () => {
@@ -121,3 +151,19 @@ describe('WhenFirstOpened', () => {
     expect(screen.queryByTestId('dialog')).toBeNull();
   });
 });
+
+describe('retryAddress', () => {
+  const origin = 'http://127.0.0.1:8080';
+  it("is the failed script's address with ?retry=n, from Chromium's and Firefox's words", () => {
+    expect(retryAddress(new TypeError(`Failed to fetch dynamically imported module: ${origin}/assets/ThemeSettingsDrawer-jrhzlJPA.js`), 1, origin))
+      .toBe(`${origin}/assets/ThemeSettingsDrawer-jrhzlJPA.js?retry=1`);
+    expect(retryAddress(new TypeError(`error loading dynamically imported module: ${origin}/assets/SearchDialog-Ab12.js?retry=1`), 2, origin))
+      .toBe(`${origin}/assets/SearchDialog-Ab12.js?retry=2`);
+  });
+  it('is nothing for an error that names no script of this origin', () => {
+    expect(retryAddress(new TypeError('Importing a module script failed.'), 1, origin)).toBeUndefined();
+    expect(retryAddress(new TypeError('Failed to fetch dynamically imported module: https://elsewhere.example/x.js'), 1, origin)).toBeUndefined();
+    expect(retryAddress('not an error', 1, origin)).toBeUndefined();
+  });
+});
+

@@ -21,7 +21,7 @@ export function ErrorLogBadge() {
           <Button type="text" danger icon={<BugOutlined />} aria-label={t('header.errorLog')} onClick={() => setOpen(true)} data-testid="error-log-open" />
         </Badge>
       </Tooltip>
-      <WhenFirstOpened open={open}>
+      <WhenFirstOpened open={open} onFailed={() => setOpen(false)}>
         <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
       </WhenFirstOpened>
     </>

@@ -33,7 +33,7 @@ export function NoticeButton({ client = defaultClient }: { client?: NoticeClient
   };
   const content = (
     <div style={{ width: 320 }}>
-      <WhenFirstOpened open={open} fallback={<div style={{ height: 120 }} />}>
+      <WhenFirstOpened open={open} fallback={<div style={{ height: 120 }} />} onFailed={() => setOpen(false)}>
         <NoticePanel items={items} canClear={total > 0} onClear={() => void clear()} />
       </WhenFirstOpened>
     </div>

@@ -30,7 +30,7 @@ export function SearchButton() {
         <Button type="text" icon={<SearchOutlined />} aria-label={t('header.search')} aria-keyshortcuts="Control+K" data-testid="header-search"
           onClick={() => setOpen(true)} />
       </Tooltip>
-      <WhenFirstOpened open={open}>
+      <WhenFirstOpened open={open} onFailed={() => setOpen(false)}>
         <SearchDialog open={open} onClose={() => setOpen(false)} />
       </WhenFirstOpened>
     </>

@@ -2,7 +2,7 @@ import { BgColorsOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog, WhenFirstOpened } from '../../lib/when-opened';
-import { openThemeDrawer, useThemeDrawer } from './drawer-state';
+import { closeThemeDrawer, openThemeDrawer, useThemeDrawer } from './drawer-state';
 
 // The drawer's form and controls load when first opened.
 const ThemeSettingsDrawer = lazyDialog(() => import('./ThemeSettingsDrawer'));
@@ -11,7 +11,7 @@ const ThemeSettingsDrawer = lazyDialog(() => import('./ThemeSettingsDrawer'));
 export function ThemeDrawer() {
   const open = useThemeDrawer((state) => state.open);
   return (
-    <WhenFirstOpened open={open}>
+    <WhenFirstOpened open={open} onFailed={closeThemeDrawer}>
       <ThemeSettingsDrawer />
     </WhenFirstOpened>
   );

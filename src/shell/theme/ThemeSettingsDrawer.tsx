@@ -1,7 +1,7 @@
 import { Button, Divider, Drawer, Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVisitedTabs } from '../tabs/visited-tabs';
-import { useThemeDrawer } from './drawer-state';
+import { closeThemeDrawer, useThemeDrawer } from './drawer-state';
 import {
   COLUMN_STYLES,
   LAYOUTS,
@@ -41,7 +41,7 @@ export default function ThemeSettingsDrawer() {
   const open = useThemeDrawer((state) => state.open);
   const settings = useThemeSettings();
   const values = pick(settings);
-  const close = () => useThemeDrawer.setState({ open: false });
+  const close = closeThemeDrawer;
   const reset = () => {
     settings.reset();
     useVisitedTabs.getState().clear();
