@@ -64,12 +64,20 @@ export function WhenFirstOpened({ open, children, fallback = null, onFailed }: {
  * The address to import again a module whose import failed, from the browser's error ("Failed to
  * fetch dynamically imported module: <address>"), with `?retry=n`: a browser keeps a failed module
  * fetch for the page's life under its address, so the same import fails again without asking the
- * server (Chromium does). Undefined when the error names no script of this origin.
+ * server (Chromium does). Undefined when the error names no script of this origin. Only the
+ * dialog's own file gets a new address: a shared file it imports that failed stays failed until
+ * the page is reloaded (the error log records each try).
  */
 export function retryAddress(error: unknown, n: number, origin = globalThis.location?.origin): string | undefined {
-  const found = error instanceof Error ? /(https?:\/\/[^\s'"]+?\.m?js)\b/.exec(error.message)?.[1] : undefined;
-  if (!found || !origin || new URL(found).origin !== origin) return undefined;
-  const url = new URL(found);
+  const found = error instanceof Error ? /https?:\/\/\S+/.exec(error.message)?.[0].replace(/['")\].,]+$/, '') : undefined;
+  if (!found || !origin) return undefined;
+  let url: URL;
+  try {
+    url = new URL(found);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || !/\.m?js$/.test(url.pathname)) return undefined;
   url.searchParams.set('retry', String(n));
   return url.href;
 }

@@ -151,31 +151,32 @@ describe(`after a reconnect (${engine})`, () => {
 });
 
 describe(`settleEnded (${engine})`, () => {
-  test('closes what began before the switch was asked and is not on it, each at the loss or when it began if later; keeps what began after', async () => {
+  test('closes what the switch no longer has: begun before the first loss at it, begun between the losses at the last; keeps what began after', async () => {
     // Whole seconds: the status log keeps its times to the second.
     const now = Math.floor(server.ctx.clock.now() / 1000) * 1000;
-    const at = new Date(now - 60_000);
-    const asked = new Date(now);
+    const from = new Date(now - 60_000);
+    const to = new Date(now - 20_000);
     const stamp = (ms: number) => new Date(ms).toISOString();
     const id = randomUUID().slice(0, 8);
     const calls = { before: `${id}-before`, between: `${id}-between`, after: `${id}-after`, live: `${id}-live` };
-    for (const [callId, begun] of [[calls.before, now - 120_000], [calls.between, now - 30_000], [calls.after, now + 1_000], [calls.live, now - 90_000]] as const) {
+    for (const [callId, begun] of [[calls.before, now - 120_000], [calls.between, now - 30_000], [calls.after, now - 10_000], [calls.live, now - 90_000]] as const) {
       await server.ctx.db.query(
         `INSERT INTO call_records (call_id, direction, user_seat_no, phone_no, line_id, call_time, link_flag, ring_seconds, call_seconds)
          VALUES ($1, 'in', '8105', '13700137005', 1, $2::timestamptz, 0, 0, 0)`, [callId, stamp(begun)]);
     }
-    // The seat has been talking since after the loss: it goes to ready from then, not from before its call began.
+    // The seat has been talking since between the losses: it goes to ready from the last loss.
     expect((await changeSeatStatus(server.ctx.db, { seat: '8105', status: SEAT_STATUS.talking, at: new Date(now - 30_000) }))?.changed).toBe(true);
-    const moved = await settleEnded(server.ctx.db, { live: [calls.live], seats: [], at, asked, afterCallSeconds: 0 });
-    expect(moved).toEqual([{ seat: '8105', at: new Date(now - 30_000) }]);
+    const moved: Array<[string, number]> = [];
+    const count = await settleEnded(server.ctx.db, { live: [calls.live], seats: [], from, to, afterCallSeconds: 0, moved: (seat, at) => moved.push([seat, at.getTime()]) });
+    expect([count, moved]).toEqual([1, [['8105', to.getTime()]]]);
     const rows = await server.ctx.db.query<{ call_id: string; destroy_time: Date | null }>(
       'SELECT call_id, destroy_time FROM call_records WHERE call_id LIKE $1 ORDER BY call_id', [`${id}-%`]);
     const ended = Object.fromEntries(rows.map((r) => [r.call_id, r.destroy_time ? new Date(r.destroy_time).getTime() : null]));
-    expect(ended).toEqual({ [calls.before]: at.getTime(), [calls.between]: now - 30_000, [calls.after]: null, [calls.live]: null });
+    // Another process, on a link still up, writes the end of the call begun after the last loss.
+    expect(ended).toEqual({ [calls.before]: from.getTime(), [calls.between]: to.getTime(), [calls.after]: null, [calls.live]: null });
     const logs = await server.ctx.db.query<{ status: number; start: Date; end: Date | null }>(
       "SELECT status, s_start_time AS start, s_end_time AS end FROM seat_status_logs WHERE user_seat_no = '8105' AND s_start_time >= $1::timestamptz ORDER BY s_start_time, id", [stamp(now - 30_000)]);
     expect(logs.map((l) => [Number(l.status), new Date(l.start).getTime(), l.end ? new Date(l.end).getTime() : null]))
-      .toEqual([[7, now - 30_000, now - 30_000], [0, now - 30_000, null]]);
+      .toEqual([[7, now - 30_000, to.getTime()], [0, to.getTime(), null]]);
   });
 });
-

@@ -159,11 +159,15 @@ describe('retryAddress', () => {
       .toBe(`${origin}/assets/ThemeSettingsDrawer-jrhzlJPA.js?retry=1`);
     expect(retryAddress(new TypeError(`error loading dynamically imported module: ${origin}/assets/SearchDialog-Ab12.js?retry=1`), 2, origin))
       .toBe(`${origin}/assets/SearchDialog-Ab12.js?retry=2`);
+    // A name with ".js" inside it is kept whole.
+    expect(retryAddress(new TypeError(`Failed to fetch dynamically imported module: ${origin}/assets/chart.js-Q1w2.js`), 1, origin))
+      .toBe(`${origin}/assets/chart.js-Q1w2.js?retry=1`);
   });
   it('is nothing for an error that names no script of this origin', () => {
     expect(retryAddress(new TypeError('Importing a module script failed.'), 1, origin)).toBeUndefined();
     expect(retryAddress(new TypeError('Failed to fetch dynamically imported module: https://elsewhere.example/x.js'), 1, origin)).toBeUndefined();
     expect(retryAddress('not an error', 1, origin)).toBeUndefined();
+    expect(retryAddress(new TypeError(`Failed to fetch dynamically imported module: ${origin}/src/shell/theme/ThemeSettingsDrawer.tsx`), 1, origin)).toBeUndefined();
   });
 });
 

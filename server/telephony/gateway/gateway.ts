@@ -74,19 +74,19 @@ export class Gateway {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   private linkUp = false;
-  /** Whether the link was ready once in this process (before, nothing was lost: the first rebuild settles at its own time). */
-  private everReady = false;
+  /** Whether the link is ready since its last loss: its next state change is a loss. */
+  private wasReady = false;
   /** Counts the link's ready moments: a rebuild that sees it change was overtaken by a newer link, whose rebuild follows. */
   private readyCount = 0;
   /**
-   * When the link was lost: calls gone from the switch when it is back ended at the latest then
-   * (settleEnded). The earliest loss the rebuilds have not yet settled; a rebuild that settled,
-   * but on a link lost again meanwhile, leaves the time of its own `show channels` or of that
-   * later loss (lastLoss), whichever came later.
+   * When the link was first lost of the losses no rebuild has settled yet (settleEnded's `from`):
+   * calls gone from the switch when it is back ended at the latest then.
    */
   private lostAt: Date | undefined;
-  /** When the link last left 'ready'. */
+  /** When the link last left 'ready' (settleEnded's `to` when later than lostAt). */
   private lastLoss: Date | undefined;
+  /** The one pending retry of a failed rebuild. */
+  private retry: NodeJS.Timeout | undefined;
   private stopped = false;
   private link: SwitchLink | null = null;
 
@@ -301,7 +301,9 @@ export class Gateway {
   private readonly onState = (state: LinkState): void => {
     if (state === 'ready') return;
     // Also while a rebuild runs (linkUp not yet true): a link lost then is a loss all the same.
-    if (this.everReady) {
+    // Only leaving 'ready' is one (not each step of the reconnect after it).
+    if (this.wasReady) {
+      this.wasReady = false;
       this.lastLoss = this.clock.date();
       this.lostAt ??= this.lastLoss;
     }
@@ -313,7 +315,7 @@ export class Gateway {
   };
 
   private readonly onReady = (): void => {
-    this.everReady = true;
+    this.wasReady = true;
     this.readyCount += 1;
     this.queueRebuild(this.readyCount, 0);
   };
@@ -328,12 +330,19 @@ export class Gateway {
     this.events = this.events.then(() => this.rebuild(readyAt)).catch((err: unknown) => {
       this.opts.log.error({ err, failures: failures + 1 }, 'call state not rebuilt');
       if (this.stopped || readyAt !== this.readyCount || this.link?.state !== 'ready') return;
+      // One retry pending at a time (a bar logging in meanwhile may have asked for a rebuild too).
+      if (this.retry) {
+        clearTimeout(this.retry);
+        this.timers.delete(this.retry);
+      }
       const timer = setTimeout(() => {
         this.timers.delete(timer);
+        this.retry = undefined;
         if (!this.stopped && readyAt === this.readyCount && !this.linkUp) this.queueRebuild(readyAt, failures + 1);
       }, Math.min(REBUILD_RETRY_MAX_MS, REBUILD_RETRY_MS * 2 ** failures));
       timer.unref();
       this.timers.add(timer);
+      this.retry = timer;
     });
   }
 
@@ -350,27 +359,33 @@ export class Gateway {
     const calls = await rebuildCalls(this.db, parseChannels(body), this.clock.now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
-    const at = this.lostAt ?? asked;
-    let moved: Array<{ seat: string; at: Date }>;
+    const from = this.lostAt ?? asked;
+    const to = this.lastLoss && this.lastLoss > from ? this.lastLoss : from;
+    let moved: number;
     try {
-      moved = await settleEnded(this.db, { live: calls.map((c) => c.callId), seats: this.book.seats(), at, asked, afterCallSeconds: this.opts.afterCallSeconds });
+      moved = await settleEnded(this.db, {
+        live: calls.map((c) => c.callId), seats: this.book.seats(), from, to, afterCallSeconds: this.opts.afterCallSeconds,
+        // Each seat's post-call time from its move, as it is moved (a later seat's failure does not lose it).
+        moved: (seat, at) => {
+          if (this.opts.afterCallSeconds > 0) this.scheduleAfterCall(seat, at);
+        },
+      });
     } catch (err) {
-      // Nothing settled: the earliest loss stays for the next try.
-      this.lostAt = at;
+      // What is not settled yet is settled by the next try, from the same first loss.
+      this.lostAt = from;
       throw err;
     }
     this.lostAt = undefined;
-    if (this.opts.afterCallSeconds > 0) for (const m of moved) this.scheduleAfterCall(m.seat, m.at);
     // Lost again meanwhile, or already up again with its own rebuild queued behind this one: the
-    // link is not told up, not on a picture that may already be old. What was live at `asked` was
-    // live then: the next rebuild closes what ended after it (or after the later loss).
+    // link is not told up, not on a picture that may already be old. What was live when it asked
+    // was live then, and this process heard the link until the new loss: the next rebuild settles
+    // from that loss (or from the asking, if the loss came before it).
     if (link.state !== 'ready' || readyAt !== this.readyCount) {
-      const lost = this.lastLoss && this.lastLoss > asked ? this.lastLoss : asked;
-      this.lostAt = lost;
-      this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link lost during the rebuild: rebuilt again when it is back');
+      this.lostAt = this.lastLoss && this.lastLoss > asked ? this.lastLoss : asked;
+      this.opts.log.info({ calls: calls.length, seatsFreed: moved }, 'switch link lost during the rebuild: rebuilt again when it is back');
       return;
     }
-    this.opts.log.info({ calls: calls.length, seatsFreed: moved.length }, 'switch link ready: call state rebuilt');
+    this.opts.log.info({ calls: calls.length, seatsFreed: moved }, 'switch link ready: call state rebuilt');
     // A rebuild on a link already up (verify: a missed event) tells the seats their STATE only.
     if (!this.linkUp) {
       this.linkUp = true;
@@ -403,6 +418,7 @@ export class Gateway {
   }
 
   private scheduleAfterCall(seat: string, at: Date): void {
+    if (this.stopped) return;
     const due = at.getTime() + this.opts.afterCallSeconds * 1000;
     const timer = setTimeout(() => {
       this.timers.delete(timer);

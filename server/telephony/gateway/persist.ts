@@ -148,43 +148,48 @@ export async function sweepEvents(db: Queryable): Promise<number> {
 }
 
 /**
- * After the link came back (or the process started), the switch's `show channels`, asked at
- * `asked`, is the truth: a call the database still has open, begun before then, that the switch
- * no longer has ended while nobody was listening, at the latest when the link was lost (`at`, or
- * when it began if that was later: it may have begun on a link that came up and went again), and
- * a seat still ringing, on a call or talking since before then without a call on the switch goes
- * to ready (post-call processing when configured) from then. Rows begun after `asked` are kept:
- * another process saw them begin, and the switch's list may not have them yet. Every statement
- * only ever closes what is still open, so every process may run it. Returns the seats it moved,
- * each with the time of its move.
+ * After the link came back (or the process started), the switch's `show channels` is the truth:
+ * a call the database still has open but the switch no longer has ended while nobody was
+ * listening. `from` is when the link was first lost and `to` when it was last lost (the same for
+ * one loss; for the first rebuild of a process, when it asked the switch): a call begun before
+ * `from` ended at the latest then, and one begun between the two, which this process saw begin
+ * on a link that came up and went again without seeing it end, at the latest at `to`. A seat
+ * still ringing, on a call or talking since before `to` without a call on the switch goes to
+ * ready (post-call processing when configured) from the same time, and `moved` is told each one
+ * as it goes. Rows begun after `to` are kept: another process, on a link still up, saw them
+ * begin and writes their end. Every statement only ever closes what is still open, so every
+ * process may run it.
  */
-export async function settleEnded(db: Db, s: { live: string[]; seats: string[]; at: Date; asked: Date; afterCallSeconds: number }): Promise<Array<{ seat: string; at: Date }>> {
-  const at = s.at.toISOString();
-  const asked = s.asked.toISOString();
-  const ended = derived('call_time', 'answer_time', 'GREATEST($1::timestamptz, call_time)');
+export async function settleEnded(db: Db, s: { live: string[]; seats: string[]; from: Date; to: Date; afterCallSeconds: number; moved?: (seat: string, at: Date) => void }): Promise<number> {
+  const from = s.from.toISOString();
+  const to = (s.to > s.from ? s.to : s.from).toISOString();
+  const endOf = (begun: string) => `CASE WHEN ${begun} < $1::timestamptz THEN $1::timestamptz ELSE $3::timestamptz END`;
+  const ended = derived('call_time', 'answer_time', endOf('call_time'));
   await db.query(
-    `UPDATE call_records SET destroy_time = GREATEST($1::timestamptz, call_time),
+    `UPDATE call_records SET destroy_time = ${endOf('call_time')},
         link_flag = ${ended.link_flag}, ring_seconds = ${ended.ring_seconds}, call_seconds = ${ended.call_seconds}
       WHERE destroy_time IS NULL AND call_time < $3::timestamptz AND call_time > $3::timestamptz - interval '2 days'
-        AND NOT (call_id = ANY($2::text[]))`, [at, s.live, asked]);
+        AND NOT (call_id = ANY($2::text[]))`, [from, s.live, to]);
   const stuck = await db.query<{ seat: string }>(
     `SELECT DISTINCT user_seat_no AS seat FROM seat_status_logs
       WHERE s_end_time IS NULL AND status = ANY($1::smallint[]) AND s_start_time < $2::timestamptz AND NOT (user_seat_no = ANY($3::text[]))`,
-    [[SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], asked, s.seats]);
+    [[SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], to, s.seats]);
   const next = s.afterCallSeconds > 0 ? SEAT_STATUS.afterCall : SEAT_STATUS.ready;
-  const moved: Array<{ seat: string; at: Date }> = [];
+  let moved = 0;
   for (const { seat } of stuck) {
-    const from = await db.transaction(async (tx) => {
+    const when = await db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM users WHERE user_seat_no = $1 FOR UPDATE', [seat]);
       const [still] = await tx.query<{ since: Date | string }>(
         'SELECT s_start_time AS since FROM seat_status_logs WHERE user_seat_no = $1 AND s_end_time IS NULL AND status = ANY($2::smallint[]) AND s_start_time < $3::timestamptz',
-        [seat, [SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], asked]);
+        [seat, [SEAT_STATUS.onCall, SEAT_STATUS.ringing, SEAT_STATUS.talking], to]);
       if (!still) return null;
-      // From the loss, or from when the seat's call began if that was later (never before it).
-      const when = new Date(Math.max(s.at.getTime(), new Date(still.since).getTime()));
-      return (await changeSeatStatus(tx, { seat, status: next, at: when }))?.changed ? when : null;
+      const at = new Date(new Date(still.since) < s.from ? from : to);
+      return (await changeSeatStatus(tx, { seat, status: next, at }))?.changed ? at : null;
     });
-    if (from) moved.push({ seat, at: from });
+    if (when) {
+      moved += 1;
+      s.moved?.(seat, when);
+    }
   }
   return moved;
 }
