@@ -169,6 +169,9 @@ describe('login page', () => {
       renderLogin(stubAuth({ login }), server);
       fill('admin', 'admin123');
       await waitFor(() => expect(screen.getByTestId('captcha-image').getAttribute('src')).toBe(image('c1')));
+      // The first answer fully handled: a click on the button while it still shows its first
+      // submission as pending does nothing, as for a person (the image can come first).
+      await waitFor(() => expect(screen.getByTestId('login-submit').className).not.toContain('ant-btn-loading'));
       fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'zz' } });
       fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
       await waitFor(() => expect(screen.getByTestId('login-error').textContent).toContain('验证码错误或已过期'));
