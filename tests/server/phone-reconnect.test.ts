@@ -31,14 +31,20 @@ async function agentSocket(user: string, seat: string): Promise<PhoneClient> {
   return c;
 }
 
+/** The agent on `seat` (its phone `extension`) talking on an incoming call from `phoneNo`, logged so: the call's id. */
+async function talking(c: PhoneClient, seat: string, extension: string, phoneNo: string): Promise<string> {
+  const callId = await server.sim.incoming({ extension, seat, phoneNo });
+  await c.next('CHANNEL_CREATE', (m) => m.callId === callId);
+  await server.sim.answer(extension);
+  await c.next('CHANNEL_ANSWER', (m) => m.callId === callId);
+  await until(async () => (await statusLogs(server, seat)).at(-1)?.status === 7, 5000, 'talking');
+  return callId;
+}
+
 describe(`after a reconnect (${engine})`, () => {
   test('the customer hangs up while the switch link is down: LINK up, a STATE without the call, the seat ready, the record closed', async () => {
     const c = await agentSocket('agent1', '8101');
-    const callId = await server.sim.incoming({ extension: '1101', seat: '8101', phoneNo: '13800138000' });
-    await c.next('CHANNEL_CREATE', (m) => m.callId === callId);
-    await server.sim.answer('1101');
-    await c.next('CHANNEL_ANSWER', (m) => m.callId === callId);
-    await until(async () => (await statusLogs(server, '8101')).at(-1)?.status === 7, 5000, 'talking');
+    const callId = await talking(c, '8101', '1101', '13800138000');
 
     // The link drops and, before it is back, the call ends: the gateway never sees its events.
     server.sim.dropLinks();
@@ -58,11 +64,7 @@ describe(`after a reconnect (${engine})`, () => {
 
   test('the link drops again while the picture is being rebuilt: LINK up only on the rebuild that ends on a live link, and the call that ended then is closed', async () => {
     const c = await agentSocket('agent2', '8102');
-    const callId = await server.sim.incoming({ extension: '1102', seat: '8102', phoneNo: '13700137002' });
-    await c.next('CHANNEL_CREATE', (m) => m.callId === callId);
-    await server.sim.answer('1102');
-    await c.next('CHANNEL_ANSWER', (m) => m.callId === callId);
-    await until(async () => (await statusLogs(server, '8102')).at(-1)?.status === 7, 5000, 'talking');
+    const callId = await talking(c, '8102', '1102', '13700137002');
 
     // The first rebuild after the drop finds the call still on the switch; as it closes what
     // ended (settleEnded's first statement), the link drops again and the customer hangs up.
