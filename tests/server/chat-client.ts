@@ -42,8 +42,12 @@ export function urlOf(app: FastifyInstance, path: string): string {
 /** `localAddress`: the loopback address the socket comes from (127.0.0.2 ...), as the server sees a visitor's address. */
 export async function connect(url: string, lang = 'en', localAddress?: string): Promise<ChatSocket> {
   const ws = new WebSocket(url, { headers: { 'accept-language': lang }, ...(localAddress ? { localAddress } : {}) });
-  const got = arrivals<any>('frame', (frames) => JSON.stringify(frames).slice(0, 2000));
+  let closed = '';
+  const got = arrivals<any>('frame', (frames) => `${frames.length} frames${closed}: ${frames.map(brief).join(' ')}`);
   ws.on('message', (data) => got.push(JSON.parse(String(data))));
+  ws.on('close', (code, reason) => {
+    closed = `, then closed ${code} ${String(reason)}`;
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -64,6 +68,16 @@ export async function connect(url: string, lang = 'en', localAddress?: string): 
       ws.close();
     }),
   };
+}
+
+/**
+ * A frame in a few characters, for a failed wait's message: every frame a socket received can be
+ * listed whole (a chat frame's full text is long enough to hide all but the first few).
+ */
+function brief(f: any): string {
+  const chat = f.chatId ?? f.chat?.chatId;
+  const parts = [f.type, f.role, chat === undefined ? undefined : `…${String(chat).slice(-6)}`, f.chat?.state, f.clientMsgId, f.seq === undefined ? undefined : `#${f.seq}`, f.code];
+  return parts.filter((p) => p !== undefined && p !== '').join(':');
 }
 
 /**

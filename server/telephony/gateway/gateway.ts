@@ -16,6 +16,7 @@ import { dialledExtension, eventTime, needsSeatLookup, type Outcome } from './ca
 import * as build from './commands.ts';
 import { endAfterCall, markSurvey, persistEvent, settleEnded, sweepEvents } from './persist.ts';
 import { parseChannels, rebuildCalls } from './rebuild.ts';
+import { LinkLosses } from './link-losses.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
 import { targetKind } from './targets.ts';
 import { systemClock, type Clock } from '../../clock.ts';
@@ -74,17 +75,8 @@ export class Gateway {
   private writes: Promise<unknown> = Promise.resolve();
   private readonly timers = new Set<NodeJS.Timeout>();
   private linkUp = false;
-  /** Whether the link is ready since its last loss: its next state change is a loss. */
-  private wasReady = false;
-  /** Counts the link's ready moments: a rebuild that sees it change was overtaken by a newer link, whose rebuild follows. */
-  private readyCount = 0;
-  /**
-   * When the link was first lost of the losses no rebuild has settled yet (settleEnded's `from`):
-   * calls gone from the switch when it is back ended at the latest then.
-   */
-  private lostAt: Date | undefined;
-  /** When the link last left 'ready' (settleEnded's `to` when later than lostAt). */
-  private lastLoss: Date | undefined;
+  /** The link's losses not settled yet and its ready moments (link-losses.ts). */
+  private readonly losses = new LinkLosses();
   /** The one pending retry of a failed rebuild. */
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -162,7 +154,7 @@ export class Gateway {
       return;
     }
     if (exists.trim() === 'true') return;
-    this.queueRebuild(this.readyCount, 0);
+    this.queueRebuild(this.losses.readyCount, 0);
     await this.events;
   }
 
@@ -300,13 +292,7 @@ export class Gateway {
 
   private readonly onState = (state: LinkState): void => {
     if (state === 'ready') return;
-    // Also while a rebuild runs (linkUp not yet true): a link lost then is a loss all the same.
-    // Only leaving 'ready' is one (not each step of the reconnect after it).
-    if (this.wasReady) {
-      this.wasReady = false;
-      this.lastLoss = this.clock.date();
-      this.lostAt ??= this.lastLoss;
-    }
+    this.losses.left(this.clock.date());
     // LINK down as soon as the link is lost; LINK up only once the picture is rebuilt (onReady).
     if (this.linkUp) {
       this.linkUp = false;
@@ -315,9 +301,7 @@ export class Gateway {
   };
 
   private readonly onReady = (): void => {
-    this.wasReady = true;
-    this.readyCount += 1;
-    this.queueRebuild(this.readyCount, 0);
+    this.queueRebuild(this.losses.ready(), 0);
   };
 
   /**
@@ -329,7 +313,7 @@ export class Gateway {
   private queueRebuild(readyAt: number, failures: number): void {
     this.events = this.events.then(() => this.rebuild(readyAt)).catch((err: unknown) => {
       this.opts.log.error({ err, failures: failures + 1 }, 'call state not rebuilt');
-      if (this.stopped || readyAt !== this.readyCount || this.link?.state !== 'ready') return;
+      if (this.stopped || readyAt !== this.losses.readyCount || this.link?.state !== 'ready') return;
       // One retry pending at a time (a bar logging in meanwhile may have asked for a rebuild too).
       if (this.retry) {
         clearTimeout(this.retry);
@@ -338,7 +322,7 @@ export class Gateway {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         this.retry = undefined;
-        if (!this.stopped && readyAt === this.readyCount && !this.linkUp) this.queueRebuild(readyAt, failures + 1);
+        if (!this.stopped && readyAt === this.losses.readyCount && !this.linkUp) this.queueRebuild(readyAt, failures + 1);
       }, Math.min(REBUILD_RETRY_MAX_MS, REBUILD_RETRY_MS * 2 ** failures));
       timer.unref();
       this.timers.add(timer);
@@ -359,8 +343,7 @@ export class Gateway {
     const calls = await rebuildCalls(this.db, parseChannels(body), this.clock.now());
     this.book.clear();
     for (const c of calls) this.book.restore(c);
-    const from = this.lostAt ?? asked;
-    const to = this.lastLoss && this.lastLoss > from ? this.lastLoss : from;
+    const { from, to } = this.losses.window(asked);
     let moved: number;
     try {
       moved = await settleEnded(this.db, {
@@ -371,20 +354,17 @@ export class Gateway {
         },
       });
     } catch (err) {
-      // What is not settled yet is settled by the next try, from the same first loss.
-      this.lostAt = from;
+      this.losses.failed(from);
       throw err;
     }
-    this.lostAt = undefined;
     // Lost again meanwhile, or already up again with its own rebuild queued behind this one: the
-    // link is not told up, not on a picture that may already be old. What was live when it asked
-    // was live then, and this process heard the link until the new loss: the next rebuild settles
-    // from that loss (or from the asking, if the loss came before it).
-    if (link.state !== 'ready' || readyAt !== this.readyCount) {
-      this.lostAt = this.lastLoss && this.lastLoss > asked ? this.lastLoss : asked;
+    // link is not told up, not on a picture that may already be old.
+    if (link.state !== 'ready' || readyAt !== this.losses.readyCount) {
+      this.losses.overtaken(asked);
       this.opts.log.info({ calls: calls.length, seatsFreed: moved }, 'switch link lost during the rebuild: rebuilt again when it is back');
       return;
     }
+    this.losses.settled();
     this.opts.log.info({ calls: calls.length, seatsFreed: moved }, 'switch link ready: call state rebuilt');
     // A rebuild on a link already up (verify: a missed event) tells the seats their STATE only.
     if (!this.linkUp) {
