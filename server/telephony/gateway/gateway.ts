@@ -2,23 +2,22 @@
  * The gateway between the phone bars and the switch, one per process: it keeps the call picture
  * (CallBook) from the switch's events, pushes what concerns a seat to that seat's sockets on this
  * process, writes the rows (persist.ts, once across processes) and turns the seats' commands into
- * ESL lines (commands.ts). It never queues or re-sends a command: while the link is down a
+ * ESL lines (run-command.ts, commands.ts). It never queues or re-sends a command: while the link is down a
  * command is refused with LINK_DOWN.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
 import type { Db } from '../../db/types.ts';
-import { PHONE_SOCKET, type PhoneCommand, type PhoneMessage } from '../../../schemas/protocol/phone.ts';
-import { EslError, type EslEvent, type JobResult, type LinkState } from '../esl/types.ts';
+import type { PhoneMessage } from '../../../schemas/protocol/phone.ts';
+import type { EslEvent, JobResult, LinkState } from '../esl/types.ts';
 import { CallBook } from './call-state.ts';
 import { dialledExtension, eventTime, needsSeatLookup, type Outcome } from './call-types.ts';
 import * as build from './commands.ts';
-import { endAfterCall, markSurvey, persistEvent, settleEnded, sweepEvents } from './persist.ts';
+import { endAfterCall, persistEvent, settleEnded, sweepEvents } from './persist.ts';
 import { parseChannels, rebuildCalls } from './rebuild.ts';
 import { LinkLosses } from './link-losses.ts';
 import { OPEN_STATUS_OF } from '../../seats/status-log.ts';
-import { targetKind } from './targets.ts';
+import { runCommand, type Action, type CommandCaller, type CommandResult } from './run-command.ts';
 import { systemClock, type Clock } from '../../clock.ts';
 
 /** What the gateway needs of the Event Socket client (EslClient; a stand-in in unit tests). */
@@ -48,25 +47,10 @@ export interface GatewayOptions {
   log: { info(o: object, m?: string): void; warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
-/** An error a command gets back: the socket layer localises `key`. */
-export interface CommandRefusal {
-  code: 'NO_CALL' | 'LINK_DOWN' | 'FIELD' | 'INTERNAL';
-  key: 'phone_NO_CALL' | 'phone_NO_THIRD' | 'phone_LINK_DOWN' | 'phone_EXTENSION' | 'phone_CALLER_ID' | 'phone_INTERNAL'
-    | 'transferTargetRefused' | 'threeWayTargetRefused';
-  params?: Record<string, string>;
-}
-
-export type CommandResult = { ok: true; msg: PhoneMessage } | { ok: false; refusal: CommandRefusal };
-
 const SWEEP_MS = 3_600_000;
 /** A rebuild that failed on a link still up is tried again after this, doubling up to the most. */
 const REBUILD_RETRY_MS = 1_000;
 const REBUILD_RETRY_MAX_MS = 30_000;
-/** A dial-out's job waits for the originate timeout plus the bridge: 10 s more than the timeout. */
-const ORIGINATE_SLACK_S = 10;
-
-type Action = Extract<PhoneCommand, { cmd: 'bgapi' | 'originate' }>;
-
 export class Gateway {
   readonly book: CallBook;
   private readonly sockets = new Map<string, Set<SeatSocket>>();
@@ -178,99 +162,9 @@ export class Gateway {
    * phone only); `callerIds` the caller IDs the seat may show (its extension, its line's caller ID);
    * `user` who sends it, for the log of refused transfer targets.
    */
-  async command(seat: string, { fjh, callerIds, user }: { fjh: string; callerIds: string[]; user?: string }, c: Action): Promise<CommandResult> {
-    const link = this.link;
-    if (!link || link.state !== 'ready') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
-    try {
-      if (c.cmd === 'originate') {
-        if (c.ext !== fjh) return refuse('FIELD', 'phone_EXTENSION', { ext: fjh });
-        // The caller ID the customer sees is one of the seat's, not whatever the browser names.
-        if (!callerIds.includes(c.cid)) return refuse('FIELD', 'phone_CALLER_ID', { cid: callerIds.join(', ') });
-        const uuid = randomUUID();
-        const gateway = await this.gatewayOf(seat);
-        const line = build.originate({ uuid, seat, cid: c.cid, dest: c.dest, ext: c.ext, earlyMedia: c.earlyMedia, timeout: c.timeout, gateway });
-        const job = await link.bgapi(line, (c.timeout + ORIGINATE_SLACK_S) * 1000);
-        return { ok: true, msg: jobMessage('originate', uuid, [job]) };
-      }
-      const on = this.book.partOf(seat);
-      if (!on || on.call.callId !== c.callId) return refuse('NO_CALL', 'phone_NO_CALL');
-      const call = on.call;
-      let lines: string[];
-      // Answering from the bar: the seat's own ringing leg, where the switch can answer for it.
-      if (c.op === 'uuid_answer') {
-        if (!this.opts.barAnswer || on.part.answeredAt !== undefined) return refuse('NO_CALL', 'phone_NO_CALL');
-        const job = await link.bgapi(build.answer(on.part.leg));
-        return { ok: true, msg: jobMessage(c.op, call.callId, [job]) };
-      }
-      // A three-way's third party or a consulted seat controls its own leg only: hanging up leaves the call.
-      if (on.part.role !== 'agent') {
-        if (c.op !== 'uuid_kill' && c.op !== 'uuid_killthree2') return refuse('NO_CALL', 'phone_NO_CALL');
-        lines = build.leave(on.part.leg);
-        const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
-        return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
-      }
-      // Attended transfer: each step's commands run in order (the hold before the ring, the resume before the bridge).
-      if (c.op === 'uuid_consult' || c.op === 'uuid_consult_done' || c.op === 'uuid_consult_cancel') {
-        if (c.op === 'uuid_consult') {
-          if (call.consultLeg) return refuse('NO_CALL', 'phone_NO_CALL');
-          // A seat's extension only: the consulted party is a colleague who takes the call over.
-          if ((await this.targetAllowed(seat, user, 'uuid_three', c.target)) !== 'seat') {
-            return refuse('FIELD', 'transferTargetRefused', { target: c.target, survey: PHONE_SOCKET.surveyTarget });
-          }
-          lines = build.consult(call, { uuid: randomUUID(), seat, target: c.target, held: call.heldSince !== undefined });
-        } else {
-          const consulted = call.consultLeg ? call.parts.get(call.consultLeg) : undefined;
-          if (!consulted || (c.op === 'uuid_consult_done' && consulted.answeredAt === undefined)) return refuse('NO_CALL', 'phone_NO_CALL');
-          lines = c.op === 'uuid_consult_done' ? build.consultDone(call, consulted.leg) : build.consultCancel(call, consulted.leg);
-        }
-        if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
-        const jobs: JobResult[] = [];
-        for (const l of lines) {
-          const job = await link.bgapi(l, l.startsWith('originate ') ? (PHONE_SOCKET.originateTimeoutSeconds + ORIGINATE_SLACK_S) * 1000 : undefined);
-          jobs.push(job);
-          if (!job.ok) break;
-        }
-        return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
-      }
-      switch (c.op) {
-        case 'uuid_kill': lines = build.hangup(call); break;
-        case 'uuid_killthree': lines = build.hangupAll(call); break;
-        case 'uuid_killthree2':
-          lines = build.hangupThird(call);
-          if (!lines.length) return refuse('NO_CALL', 'phone_NO_THIRD');
-          break;
-        case 'uuid_holdon': lines = build.hold(call, true); break;
-        case 'uuid_holdoff': lines = build.hold(call, false); break;
-        case 'uuid_transfer':
-          if (!(await this.targetAllowed(seat, user, c.op, c.target))) {
-            return refuse('FIELD', 'transferTargetRefused', { target: c.target, survey: PHONE_SOCKET.surveyTarget });
-          }
-          lines = build.transfer(call, c.target);
-          if (lines.length && c.target === PHONE_SOCKET.surveyTarget && call.agentLeg) {
-            this.book.markSurvey(call.callId);
-            await markSurvey(this.db, call.agentLeg);
-          }
-          break;
-        case 'uuid_three': {
-          const kind = await this.targetAllowed(seat, user, c.op, c.target);
-          if (!kind) return refuse('FIELD', 'threeWayTargetRefused', { target: c.target });
-          // An allowed outside number is reached through the seat's trunk, like a dial-out's.
-          const gateway = kind === 'external' ? await this.gatewayOf(seat) : undefined;
-          lines = build.threeWay(call, { uuid: randomUUID(), seat, target: c.target, phone: c.phone, gateway });
-          break;
-        }
-      }
-      if (!lines.length) return refuse('NO_CALL', 'phone_NO_CALL');
-      const jobs = await Promise.all(lines.map((l) => link.bgapi(l)));
-      return { ok: true, msg: jobMessage(c.op, call.callId, jobs) };
-    } catch (err) {
-      if (err instanceof EslError && err.code === 'LINK_DOWN') return refuse('LINK_DOWN', 'phone_LINK_DOWN');
-      if (err instanceof EslError && err.code === 'TIMEOUT') {
-        return { ok: true, msg: { type: 'JOB', cmd: c.cmd === 'originate' ? 'originate' : c.op, callId: c.cmd === 'originate' ? '' : c.callId, ok: false, cause: 'TIMEOUT' } };
-      }
-      this.opts.log.error({ err }, 'phone command failed');
-      return refuse('INTERNAL', 'phone_INTERNAL');
-    }
+  /** A bar's command on the switch (run-command.ts): refused with LINK_DOWN while the link is not ready. */
+  command(seat: string, caller: CommandCaller, c: Action): Promise<CommandResult> {
+    return runCommand({ link: this.link, book: this.book, db: this.db, opts: this.opts }, seat, caller, c);
   }
 
   private push(seat: string, msg: PhoneMessage): void {
@@ -410,38 +304,10 @@ export class Gateway {
     this.timers.add(timer);
   }
 
-  /** The kind of a transfer or three-way target (targets.ts), or null: a refused one is logged, and nothing reaches the switch. */
-  private async targetAllowed(seat: string, user: string | undefined, op: 'uuid_transfer' | 'uuid_three', target: string) {
-    const kind = await targetKind(this.db, target, op === 'uuid_transfer' ? 'transfer' : 'threeWay', this.opts.externalPrefixes ?? []);
-    if (!kind) this.opts.log.warn({ user, seat, op, target }, 'transfer target refused');
-    return kind;
-  }
-
-  /**
-   * The trunk a seat's dial-outs leave by: its line's gateway when the line names one, else
-   * ESL_GATEWAY. build.originate checks the name like every value it places in the command, so a
-   * name planted in the table past the schema's pattern refuses the call instead of reaching the switch.
-   */
-  private async gatewayOf(seat: string): Promise<string> {
-    const [row] = await this.db.query<{ gateway: string | null }>(
-      'SELECT l.gateway FROM users u JOIN lines l ON l.id = u.lineid WHERE u.user_seat_no = $1', [seat]);
-    return row?.gateway ? row.gateway : this.opts.gateway;
-  }
-
   private async seatOfExtension(ext: string): Promise<string | undefined> {
     const [row] = await this.db.query<{ seat: string }>('SELECT user_seat_no AS seat FROM users WHERE fjh = $1 AND user_seat_no IS NOT NULL LIMIT 1', [ext]);
     return row?.seat;
   }
-}
-
-const refuse = (code: CommandRefusal['code'], key: CommandRefusal['key'], params?: Record<string, string>): CommandResult =>
-  ({ ok: false, refusal: { code, key, ...(params ? { params } : {}) } });
-
-/** JOB frame: ok when every job said +OK; else the first failure's cause (`-ERR NO_ANSWER` -> NO_ANSWER). */
-function jobMessage(cmd: string, callId: string, jobs: JobResult[]): PhoneMessage {
-  const failed = jobs.find((j) => !j.ok);
-  const cause = failed ? failed.body.replace(/^-ERR\s*/, '').trim().split(/\s/)[0] || 'ERROR' : '';
-  return { type: 'JOB', cmd, callId, ok: !failed, cause };
 }
 
 /** `<Core-UUID>:<Event-Sequence>`: the same in every process that receives the event. */
