@@ -1,5 +1,5 @@
 import { Badge, Menu, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MENU_BADGES } from '../app/menu-badges';
@@ -10,10 +10,13 @@ import './side-menu.css';
 
 type Items = NonNullable<MenuProps['items']>;
 
-/** An entry's title: an i18n key (menu.users) or plain text, which then shows as it is. */
+/**
+ * An entry's title: an i18n key (menu.users) or plain text, which then shows as it is. The same
+ * function until the words change (react-i18next gives a new `t` for a new language or new words).
+ */
 export function useMenuLabel() {
   const { t } = useTranslation();
-  return (node: MenuNode) => {
+  return useCallback((node: MenuNode) => {
     const text = t(node.title, { defaultValue: node.title });
     const Live = MENU_BADGES[node.key];
     if (Live) return <>{text}<Live /></>;
@@ -24,7 +27,7 @@ export function useMenuLabel() {
     ) : (
       text
     );
-  };
+  }, [t]);
 }
 
 interface Props {
@@ -60,29 +63,35 @@ export function ShellMenu({ nodes, selected, mode, theme, collapsed = false, gro
   const [popupKeys, setPopupKeys] = useState<string[]>([]);
   useEffect(() => setPopupKeys([]), [pathname]);
 
-  const toItems = (list: readonly MenuNode[]): Items =>
-    list.map((node) => {
-      const icon = <MenuIcon name={node.icon} />;
-      if (groupsOnly) return { key: node.key, icon, label: label(node) };
-      if (node.children) {
-        return {
-          key: node.key,
-          icon,
-          label: label(node),
-          children: toItems(node.children),
-          ...(node.scroll ? { className: 'console-menu-scroll', popupClassName: 'console-menu-scroll-popup' } : {}),
-        };
-      }
-      const link = node.external ? (
-        // An in-console path opening in a new tab still goes through the hash router.
-        <a href={isExternal(node.key) ? node.key : `#${node.key}`} target="_blank" rel="noopener noreferrer">
-          {label(node)}
-        </a>
-      ) : (
-        <Link to={node.key}>{label(node)}</Link>
-      );
-      return { key: node.key, icon, label: link };
-    });
+  // Made again only when the entries or their words change. At an address change only the
+  // selection moves: antd then does not render every entry again, each with the tooltip it keeps
+  // for a collapsed menu (about 50 ms of a report screen's opening; bench/RESULTS.md).
+  const items = useMemo(() => {
+    const toItems = (list: readonly MenuNode[]): Items =>
+      list.map((node) => {
+        const icon = <MenuIcon name={node.icon} />;
+        if (groupsOnly) return { key: node.key, icon, label: label(node) };
+        if (node.children) {
+          return {
+            key: node.key,
+            icon,
+            label: label(node),
+            children: toItems(node.children),
+            ...(node.scroll ? { className: 'console-menu-scroll', popupClassName: 'console-menu-scroll-popup' } : {}),
+          };
+        }
+        const link = node.external ? (
+          // An in-console path opening in a new tab still goes through the hash router.
+          <a href={isExternal(node.key) ? node.key : `#${node.key}`} target="_blank" rel="noopener noreferrer">
+            {label(node)}
+          </a>
+        ) : (
+          <Link to={node.key}>{label(node)}</Link>
+        );
+        return { key: node.key, icon, label: link };
+      });
+    return toItems(nodes);
+  }, [nodes, groupsOnly, label]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (groupsOnly) {
@@ -100,7 +109,7 @@ export function ShellMenu({ nodes, selected, mode, theme, collapsed = false, gro
       {...(inline && !groupsOnly
         ? { openKeys: collapsed ? popupKeys : openKeys, onOpenChange: collapsed ? setPopupKeys : setOpenKeys }
         : {})}
-      items={toItems(nodes)}
+      items={items}
       onClick={onClick}
       style={inline ? { borderInlineEnd: 'none' } : { flex: 1, minWidth: 0, borderBottom: 'none', background: 'transparent' }}
     />
