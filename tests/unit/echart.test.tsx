@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import EChart, { type ChartOption } from '../../src/pages/report/EChart';
 import { staticMediaQuery } from './support/media-query';
@@ -28,18 +28,37 @@ describe('EChart', () => {
     vi.unstubAllGlobals();
   });
 
-  it('draws a new option, but not a new object with the same content (a figure asked again): no animation played again', () => {
+  /** What the chart has been asked to draw, once the drawings due have run (after the next paint). */
+  const drawnAfterPaint = async (times: number) => {
+    await waitFor(() => expect(charts[0]!.setOption).toHaveBeenCalledTimes(times));
+    await new Promise((r) => setTimeout(r, 50));
+    return charts[0]!.setOption.mock.calls;
+  };
+
+  it('draws a new option, but not a new object with the same content (a figure asked again): no animation played again', async () => {
     const view = render(<EChart option={bars([1, 2])} height={100} />);
+    expect(await drawnAfterPaint(1)).toHaveLength(1);
     view.rerender(<EChart option={bars([1, 2])} height={100} />);
-    expect(charts[0]!.setOption).toHaveBeenCalledTimes(1);
+    expect(await drawnAfterPaint(1)).toHaveLength(1);
     view.rerender(<EChart option={bars([1, 3])} height={100} />);
-    expect(charts[0]!.setOption).toHaveBeenCalledTimes(2);
-    expect(charts[0]!.setOption.mock.calls[1]![0]).toEqual(bars([1, 3]));
+    const calls = await drawnAfterPaint(2);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]![0]).toEqual(bars([1, 3]));
   });
 
-  it('draws without animation when the system asks for reduced motion', () => {
+  it('draws after the render that shows it, not during it; a newer option replaces one not drawn yet', async () => {
+    const view = render(<EChart option={bars([1, 2])} height={100} />);
+    expect(charts[0]!.setOption).not.toHaveBeenCalled();
+    view.rerender(<EChart option={bars([5, 6])} height={100} />);
+    const calls = await drawnAfterPaint(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toEqual(bars([5, 6]));
+  });
+
+  it('draws without animation when the system asks for reduced motion', async () => {
     window.matchMedia = (query: string) => staticMediaQuery(query, query.includes('reduced-motion'));
     render(<EChart option={bars([1, 2])} height={100} />);
+    await drawnAfterPaint(1);
     expect(charts[0]!.setOption).toHaveBeenCalledWith({ ...bars([1, 2]), animation: false }, { notMerge: true });
   });
 });

@@ -22,7 +22,8 @@ export type ChartOption = ComposeOption<
  * One chart filling its box, resized with its box, redrawn when what it shows changes: a new
  * option object with the same content (a home page's figures asked again every few seconds) is
  * not drawn again, so it does not play its animation again (a second of drawing each time). No
- * animation at all when the person's system asks for reduced motion (WCAG 2.3.3).
+ * animation at all when the person's system asks for reduced motion (WCAG 2.3.3). A drawing
+ * waits for the next paint, so that it never holds back what the same render shows.
  */
 export default function EChart({ option, height }: { option: ChartOption; height: number }) {
   const box = useRef<HTMLDivElement>(null);
@@ -48,9 +49,21 @@ export default function EChart({ option, height }: { option: ChartOption; height
   useEffect(() => {
     const shown: ChartOption = reducedMotion ? { ...option, animation: false } : option;
     const content = JSON.stringify(shown);
-    if (!chart.current || content === drawn.current) return;
-    chart.current.setOption(shown, { notMerge: true });
-    drawn.current = content;
+    const instance = chart.current;
+    if (!instance || content === drawn.current) return undefined;
+    // Drawn after the next paint: the screen's rows show first and the chart a frame later, its
+    // box already in place (the first drawing is tens of milliseconds of canvas work).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        instance.setOption(shown, { notMerge: true });
+        drawn.current = content;
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [option, reducedMotion]);
   return <div ref={box} style={{ width: '100%', height }} data-testid="report-chart" />;
 }
