@@ -1,6 +1,6 @@
-import { useResourceParams } from '@refinedev/core';
 import { useEffect, useMemo, useState } from 'react';
 import { matchPath, Navigate, useLocation } from 'react-router';
+import { useResources } from '../lib/use-resources';
 import { componentRegistry, knownPaths, mountComponent, type RouteDef } from './component-registry';
 import { routeScreens } from './route-screens';
 import { useSession } from './session';
@@ -12,7 +12,7 @@ import { useSession } from './session';
  */
 export function useServerScreens(): RouteDef[] {
   const items = useSession((state) => state.routes);
-  const { resources } = useResourceParams();
+  const resources = useResources();
   return useMemo(() => {
     const registry = componentRegistry(resources);
     const routes = routeScreens(items ?? [], (component) => mountComponent(registry, component, '') !== undefined).flatMap((screen) =>
@@ -28,7 +28,7 @@ export function useServerScreens(): RouteDef[] {
 /** A path no menu item of this user mounts: /403 when it is a console screen, /404 otherwise. */
 export function Unlisted() {
   const { pathname } = useLocation();
-  const { resources } = useResourceParams();
+  const resources = useResources();
   const [forbidden, setForbidden] = useState<boolean>();
   useEffect(() => {
     let live = true;

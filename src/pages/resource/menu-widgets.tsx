@@ -1,7 +1,7 @@
-import { useResourceParams } from '@refinedev/core';
 import { AutoComplete, Flex, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResources } from '../../lib/use-resources';
 import { componentNames, FOLDER_COMPONENT } from '../../app/component-registry';
 import type { WidgetProps } from './widgets';
 
@@ -65,7 +65,7 @@ function componentLabel(name: string, t: (key: string) => string): string {
  */
 export function ComponentSelect({ value, onChange, id, placeholder }: WidgetProps) {
   const { t } = useTranslation();
-  const { resources } = useResourceParams();
+  const resources = useResources();
   const [loaded, setNames] = useState<string[]>();
   useEffect(() => {
     let live = true;

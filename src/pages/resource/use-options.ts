@@ -1,6 +1,7 @@
-import { useCan, useList, useResourceParams } from '@refinedev/core';
+import { useCan, useList } from '@refinedev/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResources } from '../../lib/use-resources';
 import { schemaOfResource } from '../../../resources/registry';
 import { blockOf, findInTree, optionText } from '../../../schemas/entity';
 
@@ -20,7 +21,7 @@ export interface OptionItem {
  * every field and cell that names the same entity.
  */
 export function useOptions(entity: string | undefined): { options: OptionItem[]; loading: boolean } {
-  const { resources } = useResourceParams();
+  const resources = useResources();
   const schema = schemaOfResource(resources.find((resource) => resource.name === entity));
   const action = schema ? blockOf(schema).actions.options : undefined;
   const { data: access } = useCan({ resource: entity ?? '', action: 'options', queryOptions: { enabled: Boolean(action) } });
