@@ -1,19 +1,16 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { EntitySchema } from '../../schemas/types.ts';
+import { importSchemaFiles } from '../schema-files.ts';
 
 export const ENTITIES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/entities');
 
 /** Every `*.ts` schema in the given folders (the project's, plus fixtures in tests): no list to keep. */
 export async function loadEntitySchemas(dirs: readonly string[] = [ENTITIES_DIR]): Promise<EntitySchema[]> {
   const schemas: EntitySchema[] = [];
-  for (const dir of dirs) {
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort()) {
-      const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: EntitySchema };
-      if (!mod.default?.['x-resource']) throw new Error(`${file}: no default export with an x-resource block`);
-      schemas.push(mod.default);
-    }
+  for (const { file, mod } of await importSchemaFiles<{ default?: EntitySchema }>(dirs)) {
+    if (!mod.default?.['x-resource']) throw new Error(`${path.basename(file)}: no default export with an x-resource block`);
+    schemas.push(mod.default);
   }
   const names = new Set<string>();
   for (const s of schemas) {

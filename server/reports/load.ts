@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { ReportSchema } from '../../schemas/report-types.ts';
+import { importSchemaFiles } from '../schema-files.ts';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/reports');
 
@@ -26,15 +26,10 @@ function resolveProjectName(): void {
 export async function loadReportSchemas(dirs: readonly string[] = [REPORTS_DIR]): Promise<ReportSchema[]> {
   resolveProjectName();
   const schemas: ReportSchema[] = [];
-  for (const dir of dirs) {
-    const files = fs.readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.d.ts'));
-    for (const file of files.map((f) => f.name).sort()) {
-      const full = path.join(dir, file);
-      const mod = (await import(pathToFileURL(full).href)) as { default?: ReportSchema };
-      if (!mod.default?.endpoint || !mod.default.id) throw new Error(`${full}: no default export with an id and an endpoint`);
-      sourceFiles.set(mod.default, full);
-      schemas.push(mod.default);
-    }
+  for (const { file, mod } of await importSchemaFiles<{ default?: ReportSchema }>(dirs)) {
+    if (!mod.default?.endpoint || !mod.default.id) throw new Error(`${file}: no default export with an id and an endpoint`);
+    sourceFiles.set(mod.default, file);
+    schemas.push(mod.default);
   }
   return schemas;
 }
