@@ -54,7 +54,7 @@ export async function timeReportScreens(base: string, token: string, username: s
       try {
         const first = await open(path);
         const later: number[] = [];
-        for (let i = 0; i < visits; i++) later.push(await open(path));
+        for (let i = 0; i < Math.max(1, visits); i++) later.push(await open(path));
         const sorted = [...later].sort((a, b) => a - b);
         out[id] = { first, again: sorted[Math.floor(sorted.length / 2)]!, visits: later };
       } catch (err) {
