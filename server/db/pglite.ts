@@ -2,18 +2,24 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './types.ts';
 import { clockOffsetStatement } from '../../schemas/clock-sql.ts';
 import { channelName, meter, parsers, timeZoneStatement } from './types.ts';
+import { pgliteStatements } from './pglite-statements.ts';
 
 type Meter = ReturnType<typeof meter>;
+type Statements = ReturnType<typeof pgliteStatements>;
 
-/** PGlite has no named statements in its query API: `name` is ignored (one session, planned at each call). */
-function wrap(conn: Pick<PGlite, 'query' | 'exec'>, m: Meter): Queryable {
+/**
+ * Statements go through pgliteStatements (each text prepared once in PGlite's one session): the
+ * caller's `name` is not needed there, every text gets one.
+ */
+function wrap(statements: Statements, exec: (sql: string) => Promise<unknown>, m: Meter, transaction?: { open: boolean }): Queryable {
   return {
     async query<T = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await m.run(1, () => conn.query<T>(sql, params as unknown[]), sql);
-      return res.rows;
+      // Past its end a transaction's handle would run outside the lock it held: refused, as PGlite's own does.
+      if (transaction && !transaction.open) throw new Error('Transaction is closed');
+      return (await m.run(1, () => statements.query(sql, params, Boolean(transaction)), sql)) as T[];
     },
     async exec(sql: string) {
-      await m.run(1, () => conn.exec(sql), sql);
+      await m.run(1, () => exec(sql), sql);
     },
   };
 }
@@ -41,12 +47,20 @@ export async function openPglite(dataDir: string | undefined, timeZone: string, 
 
 function asDb(pg: PGlite): Db {
   const m = meter();
+  const statements = pgliteStatements(pg);
   return {
     engine: 'pglite',
     counters: m.counters,
-    ...wrap(pg, m),
+    ...wrap(statements, (sql) => pg.exec(sql), m),
     // BEGIN and COMMIT (or ROLLBACK) count as the two statements they are.
-    transaction: (fn) => m.run(2, () => pg.transaction((tx) => fn(wrap(tx, m)))),
+    transaction: (fn) => m.run(2, () => pg.transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await fn(wrap(statements, (sql) => tx.exec(sql), m, state));
+      } finally {
+        state.open = false;
+      }
+    })),
     // PGlite is one in-process database: its own listen delivers every NOTIFY after commit, and
     // there is no connection to lose (`resumed` is never called).
     listen: (channel, handler) => pg.listen(channelName(channel), handler),
