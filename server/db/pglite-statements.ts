@@ -9,7 +9,9 @@ const { serialize } = protocol;
  */
 export const PREPARED_LIMIT = 400;
 
-type Prepared = { name: string; types: number[] };
+/** A prepared text: its name, its parameters' types and its result's columns (none: no rows). */
+type Prepared = { name: string; types: number[]; columns: { name: string; parse?: (value: string, type: number) => unknown; type: number }[] };
+type Message = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 function concat(parts: Uint8Array[]): Uint8Array {
   let size = 0;
@@ -23,12 +25,29 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The rows of an Execute's answer, read with the columns described at Parse and the session's parsers. */
+function rowsOf(messages: Message[], columns: Prepared['columns']): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const m of messages) {
+    if (m.name !== 'dataRow') continue;
+    const fields = (m as unknown as { fields: (string | null)[] }).fields;
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const c = columns[i]!;
+      const v = fields[i] ?? null;
+      row[c.name] = v === null || !c.parse ? v : c.parse(v, c.type);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
 /**
  * Statements on PGlite, each text parsed and planned once. PGlite's own `query` sends Parse,
  * Describe, Bind, Describe, Execute and Sync as six separate calls into the database, and plans
  * the text again on every one: 60% of a short statement's time. Here a text is prepared under a
- * name the first time it is seen (Parse and Describe, for its parameters' types), and every run is
- * one call (Bind, Describe, Execute, Sync) that PostgreSQL's plan cache answers: custom plans for
+ * name the first time it is seen (Parse and Describe, for its parameters' types and its columns), and
+ * every run is one call (Bind, Execute, Sync) that PostgreSQL's plan cache answers: custom plans for
  * the first five runs, then a generic plan when it costs no more (the same as a named statement
  * on a PostgreSQL connection).
  *
@@ -46,7 +65,9 @@ export function pgliteStatements(pg: PGlite) {
   async function prepare(sql: string): Promise<Prepared> {
     const name = `cc${(next++).toString(36)}`;
     const messages = await exchange([serialize.parse({ name, text: sql, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]);
-    const entry = { name, types: parse.parseDescribeStatementResults(messages) };
+    const description = messages.find((m) => m.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
+    const columns = (description?.fields ?? []).map((f) => ({ name: f.name, parse: pg.parsers[f.dataTypeID], type: f.dataTypeID }));
+    const entry = { name, types: parse.parseDescribeStatementResults(messages), columns };
     prepared.set(sql, entry);
     if (prepared.size > PREPARED_LIMIT) {
       const [oldest, gone] = prepared.entries().next().value as [string, Prepared];
@@ -76,8 +97,8 @@ export function pgliteStatements(pg: PGlite) {
         const serializer = pg.serializers[types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      const messages = await exchange([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
-      return parse.parseResults(messages, pg.parsers)[0]?.rows ?? [];
+      // No Describe: the columns were described once, at Parse (text format, as Bind asks by default).
+      return rowsOf(await exchange([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]), entry.columns);
     } catch (err) {
       // A table altered under a statement's result ("cached plan must not change result type",
       // 0A000): closed and prepared afresh, at once outside a transaction (whose statement failed
