@@ -3,6 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { HashingBusy, dummyHash, hashGate, verifyPassword } from '../auth/password.ts';
 import { useCaptcha } from '../auth/captcha.ts';
 import { passwordFromBlob } from '../auth/rsa-payload.ts';
+import type { Slot } from '../auth/limiter.ts';
 import { startSweeper } from '../auth/sweeper.ts';
 import type { Alongside } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
@@ -82,9 +83,8 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
   const stopSweeper = startSweeper(db, config.sweepIntervalMs, app.log);
   app.addHook('onClose', async () => stopSweeper());
 
-  /** The user when the password is right. Unknown and disabled users pay the same hash. */
-  async function checkCredentials(userName: string, password: string): Promise<LoginRow | undefined> {
-    const row = await loginRow(db, userName);
+  /** The user when the password is right (`row`: the login's read of `userName`). Unknown and disabled users pay the same hash. */
+  async function checkCredentials(row: LoginRow | undefined, password: string): Promise<LoginRow | undefined> {
     if (!row || !row.enabled) {
       await verifyPassword(password, dummyHash());
       return undefined;
@@ -101,10 +101,25 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     async (req: FastifyRequest<{ Body: LoginBody }>) => {
       const lang = languageOf(req);
       const { username, verifyId, verifyCode } = req.body;
-      if (hashGate.full) throw new HashingBusy();
-      // Reserve the attempt before any hashing, in one statement: concurrent attempts cannot all pass.
       const s = limiter.loginSlots(username, req.ip);
       const all = [s.userAddress, s.user, s.address];
+      // The user and the limiter's counts, read in one statement (nothing counted yet).
+      const row = await loginRow(db, username, limiter.countsColumn(all, 2));
+      const hits = (slot: Slot) => row?.counts?.[limiter.countKey(slot)] ?? 0;
+      // The password this server has verified for this user before (the verified-credentials cache,
+      // no hash), and the attempt would be under every limit: a success at once. Nothing is counted,
+      // so nothing is given back; the (user, address) count ends in the session's statement, as it
+      // does for any success. An attempt near a limit, a wrong or unknown password and RSA logins
+      // take the way below: the attempt reserved first, in one statement, then checked.
+      if (!config.rsaLogin && row?.enabled && !row.pending && verified.has(row.id, row.password_hash, req.body.password)
+        && hits(s.userAddress) < rules.perUserAddress && hits(s.address) < rules.perAddress && hits(s.user) < rules.perUser) {
+        const clear: Alongside | undefined = hits(s.userAddress) > 0 ? (first) => limiter.clearClause(s.userAddress, first) : undefined;
+        const token = await openSession(ctx, req, row.id, { seat: row.seat, barGone: row.barGone, alongside: clear });
+        req.log.info({ userId: row.id }, 'login');
+        return ok({ token });
+      }
+      if (hashGate.full) throw new HashingBusy();
+      // Reserve the attempt before any hashing, in one statement: concurrent attempts cannot all pass.
       const [ua, u, a] = await limiter.take(all);
       const refuse = async (err: ApiError) => {
         await limiter.giveBack(all);
@@ -122,7 +137,7 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
       let user: LoginRow | undefined;
       try {
         const password = config.rsaLogin ? await passwordFromBlob(db, rsa, req.body.password) : req.body.password;
-        user = password === undefined ? undefined : await checkCredentials(username, password);
+        user = password === undefined ? undefined : await checkCredentials(row, password);
       } catch (err) {
         if (err instanceof HashingBusy) await limiter.giveBack(all);
         throw err;
@@ -132,7 +147,7 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
         throw new ApiError(401, message(lang, 'wrongLogin'), u!.hits >= rules.perUser ? { captchaRequired: true } : null);
       }
       // A success does not count: its attempt is given back and the (user, address) count starts
-      // over, in the new session's statement (three statements in all: attempt, user, session).
+      // over, in the new session's statement (three statements in all: user, attempt, session).
       const settle: Alongside = (first) => limiter.settleClause([s.user, s.address], s.userAddress, first);
       // The right password of a self-registered account an administrator has not yet given a role and seat.
       if (user.pending) {

@@ -27,14 +27,15 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
 
 /**
  * What a login reads of the user, in its one statement: the hash, whether it may sign in, its
- * seat, and whether the seat's phone bar is gone (a fresh login then closes the earlier visit's status).
+ * seat, and whether the seat's phone bar is gone (a fresh login then closes the earlier visit's
+ * status); with `counts` (Limiter.countsColumn), the login's limiter counts too.
  */
-export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null; barGone: boolean }
+export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null; barGone: boolean; counts?: Record<string, number> }
 
-export async function loginRow(db: Queryable, userName: string): Promise<LoginRow | undefined> {
+export async function loginRow(db: Queryable, userName: string, counts?: { sql: string; params: unknown[] }): Promise<LoginRow | undefined> {
   const rows = await db.query<LoginRow>(
     `SELECT u.id, u.password_hash, u.enabled, u.pending, u.user_seat_no AS seat,
-            u.user_seat_no IS NOT NULL AND ${LAST_BAR_GONE('u.user_seat_no')} IS NOT NULL AS "barGone"
-       FROM users u WHERE u.user_name = $1`, [userName]);
+            u.user_seat_no IS NOT NULL AND ${LAST_BAR_GONE('u.user_seat_no')} IS NOT NULL AS "barGone"${counts ? `, ${counts.sql} AS counts` : ''}
+       FROM users u WHERE u.user_name = $1`, [userName, ...(counts?.params ?? [])]);
   return rows[0];
 }

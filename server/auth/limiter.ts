@@ -129,6 +129,37 @@ export class Limiter {
     };
   }
 
+  /**
+   * The counts of these slots' live windows, as a column for a caller's statement (a login's read
+   * of the user: users-sql.ts loginRow): a JSON object from countKey(slot) to its count, without
+   * slots whose window is spent or was never opened (their next attempt counts 1, as take() does).
+   * A read: nothing is counted or locked. `first` numbers its first parameter.
+   */
+  countsColumn(slots: Slot[], first: number): { sql: string; params: unknown[] } {
+    return {
+      sql: `(SELECT coalesce(json_object_agg(l.kind || ' ' || l.key, l.hits), '{}')
+               FROM rate_limits l JOIN unnest($${first}::text[], $${first + 1}::text[]) AS t(kind, key) ON l.kind = t.kind AND l.key = t.key
+              WHERE l.reset_at > now())`,
+      params: [slots.map((s) => s.kind), slots.map((s) => s.key)],
+    };
+  }
+
+  /** A slot's key in countsColumn's object. */
+  countKey(slot: Slot): string {
+    return `${slot.kind} ${slot.key}`;
+  }
+
+  /**
+   * The end of one slot's count as a common table expression (cleared), for a caller's statement;
+   * `first` numbers its first parameter. One row: it cannot lock rows in another order than take().
+   */
+  clearClause(slot: Slot, first: number): { sql: string; params: unknown[] } {
+    return {
+      sql: `cleared AS (DELETE FROM rate_limits WHERE kind = $${first} AND key = $${first + 1})`,
+      params: [slot.kind, slot.key],
+    };
+  }
+
   async clear(slot: Slot): Promise<void> {
     await this.db.query('DELETE FROM rate_limits WHERE kind = $1 AND key = $2', [slot.kind, slot.key]);
   }

@@ -56,6 +56,29 @@ describe('login', () => {
     expect((await s.call('POST', '/api/default/login', { body: { username: 'agent4', password: 'agent123' } })).status).toBe(200);
   });
 
+  it('holds a password it verified before to the same limits, and its success ends the (user, address) count as any does', async () => {
+    // A right password this server verified before signs in without a hash or a reserved attempt
+    // (server/api/default.ts): it must refuse exactly what the reserving way refuses.
+    const attempt = (username: string, password: string) =>
+      s.call('POST', '/api/default/login', { body: { username, password }, headers: { 'accept-language': 'en' } });
+    const counts = async (username: string) => Object.fromEntries((await s.ctx.db.query<{ kind: string; hits: number }>(
+      "SELECT kind, hits FROM rate_limits WHERE (kind = 'login_user' AND key = $1) OR (kind = 'login_user_address' AND key LIKE $2)",
+      [username, `["${username}",%`])).map((r) => [r.kind, Number(r.hits)]));
+    expect((await attempt('court', 'orders123')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt('court', `bad-${i}`)).status).toBe(401);
+    const blocked = await attempt('court', 'orders123');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.msg).toMatch(/Try again in \d+ minute/);
+    expect(await counts('court')).toEqual({ login_user: 5, login_user_address: 5 });
+
+    expect((await attempt('orders', 'orders123')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await attempt('orders', `bad-${i}`)).status).toBe(401);
+    expect(await counts('orders')).toEqual({ login_user: 2, login_user_address: 2 });
+    expect((await attempt('orders', 'orders123')).status).toBe(200);
+    // The failures still count for the user; the (user, address) count ended with the success.
+    expect(await counts('orders')).toEqual({ login_user: 2 });
+  });
+
   it('does not limit successful logins', async () => {
     for (let i = 0; i < 12; i++) expect((await s.call('POST', '/api/default/login', { body: { username: 'agent5', password: 'agent123' } })).status).toBe(200);
   });
