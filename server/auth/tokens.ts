@@ -27,7 +27,15 @@ export const liveSessionOf = (alias: string) =>
 /** HS256 tokens whose id (jti) is a row in `sessions`: logout revokes the row. */
 export class TokenService {
   /** `maxPerUser`: live sessions one user may hold; a new login ends the oldest beyond it. */
-  constructor(private readonly key: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {}
+  /**
+   * The secret as a WebCrypto key, imported once: given the bytes, jose imports them again for
+   * every token it signs or checks (a tenth of a login's CPU under load).
+   */
+  private readonly key: Promise<crypto.webcrypto.CryptoKey>;
+
+  constructor(secret: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {
+    this.key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   async issue(db: Queryable, userId: number, ip: string, userAgent: string, alongside?: Alongside): Promise<string> {
     const jti = crypto.randomUUID();
@@ -47,7 +55,7 @@ export class TokenService {
       .setJti(jti)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -56,7 +64,7 @@ export class TokenService {
    */
   async claims(token: string): Promise<TokenClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const jti = payload.jti;
       if (!Number.isInteger(userId) || typeof jti !== 'string' || !/^[0-9a-f-]{36}$/.test(jti)) return undefined;
