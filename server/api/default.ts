@@ -103,9 +103,9 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
       const { username, verifyId, verifyCode } = req.body;
       const s = limiter.loginSlots(username, req.ip);
       const all = [s.userAddress, s.user, s.address];
-      // The user and the limiter's counts, read in one statement (nothing counted yet).
+      // The user and the limiter's counts (in `all`'s order), read in one statement (nothing counted yet).
       const row = await loginRow(db, username, limiter.countsColumn(all, 2));
-      const hits = (slot: Slot) => row?.counts?.[limiter.countKey(slot)] ?? 0;
+      const hits = (slot: Slot) => row?.counts?.[all.indexOf(slot)] ?? 0;
       // The password this server has verified for this user before (the verified-credentials cache,
       // no hash), and the attempt would be under every limit: a success at once. Nothing is counted,
       // so nothing is given back; the (user, address) count ends in the session's statement, as it

@@ -30,7 +30,7 @@ export async function userInfoById(db: Queryable, userId: number): Promise<UserI
  * seat, and whether the seat's phone bar is gone (a fresh login then closes the earlier visit's
  * status); with `counts` (Limiter.countsColumn), the login's limiter counts too.
  */
-export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null; barGone: boolean; counts?: Record<string, number> }
+export interface LoginRow { id: number; password_hash: string; enabled: boolean; pending: boolean; seat: string | null; barGone: boolean; counts?: number[] }
 
 export async function loginRow(db: Queryable, userName: string, counts?: { sql: string; params: unknown[] }): Promise<LoginRow | undefined> {
   const rows = await db.query<LoginRow>(

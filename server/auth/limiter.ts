@@ -131,22 +131,18 @@ export class Limiter {
 
   /**
    * The counts of these slots' live windows, as a column for a caller's statement (a login's read
-   * of the user: users-sql.ts loginRow): a JSON object from countKey(slot) to its count, without
-   * slots whose window is spent or was never opened (their next attempt counts 1, as take() does).
-   * A read: nothing is counted or locked. `first` numbers its first parameter.
+   * of the user: users-sql.ts loginRow): an array of counts in the slots' order, 0 for a slot whose
+   * window is spent or was never opened (its next attempt counts 1, as take() does). A read: nothing
+   * is counted or locked. `first` numbers its first parameter.
    */
   countsColumn(slots: Slot[], first: number): { sql: string; params: unknown[] } {
     return {
-      sql: `(SELECT coalesce(json_object_agg(l.kind || ' ' || l.key, l.hits), '{}')
-               FROM rate_limits l JOIN unnest($${first}::text[], $${first + 1}::text[]) AS t(kind, key) ON l.kind = t.kind AND l.key = t.key
-              WHERE l.reset_at > now())`,
+      sql: `ARRAY(SELECT coalesce(l.hits, 0)
+                    FROM unnest($${first}::text[], $${first + 1}::text[]) WITH ORDINALITY AS t(kind, key, i)
+                    LEFT JOIN rate_limits l ON l.kind = t.kind AND l.key = t.key AND l.reset_at > now()
+                   ORDER BY t.i)`,
       params: [slots.map((s) => s.kind), slots.map((s) => s.key)],
     };
-  }
-
-  /** A slot's key in countsColumn's object. */
-  countKey(slot: Slot): string {
-    return `${slot.kind} ${slot.key}`;
   }
 
   /**

@@ -34,7 +34,10 @@ export class TokenService {
   private readonly key: Promise<crypto.webcrypto.CryptoKey>;
 
   constructor(secret: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {
+    if (secret.length === 0) throw new Error('The token secret is empty (JWT_SECRET set to blanks?)');
     this.key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // A refused import fails each token signed or checked, not the process at once (unhandled).
+    this.key.catch(() => undefined);
   }
 
   async issue(db: Queryable, userId: number, ip: string, userAgent: string, alongside?: Alongside): Promise<string> {

@@ -103,7 +103,7 @@ export function pgliteStatements(pg: PGlite) {
       // A table altered under a statement's result ("cached plan must not change result type",
       // 0A000): closed and prepared afresh, at once outside a transaction (whose statement failed
       // and would be aborted), next time inside one. Other errors (a constraint, a bad value) leave it be.
-      if (entry && prepared.get(sql) === entry && (err as { code?: string } | null)?.code === '0A000') {
+      if (entry && prepared.get(sql) === entry && (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message))) {
         prepared.delete(sql);
         toClose.push(entry.name);
         if (!inTransaction && !retried) return runOne(sql, params, false, true);
@@ -115,7 +115,9 @@ export function pgliteStatements(pg: PGlite) {
 
   return {
     /** One statement; `inTransaction` when called from inside `pg.transaction()`. */
-    query(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Record<string, unknown>[]> {
+    async query(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<Record<string, unknown>[]> {
+      // "PGlite is closed" after close(), as PGlite's own query says.
+      await pg._checkReady();
       if (inTransaction) return pg._runExclusiveQuery(() => runOne(sql, params, true));
       return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
         const rows = await runOne(sql, params, false);

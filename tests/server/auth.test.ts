@@ -79,6 +79,33 @@ describe('login', () => {
     expect(await counts('orders')).toEqual({ login_user: 2 });
   });
 
+  it('asks a verified password for the code past the per-user threshold, refuses it past the per-address limit and for a disabled account', async () => {
+    const from = async (remoteAddress: string, username: string, password: string) => {
+      const res = await s.app.inject({ method: 'POST', url: '/api/default/login', remoteAddress, headers: { 'accept-language': 'en' }, payload: { username, password } });
+      return { status: res.statusCode, body: res.json() };
+    };
+    // Failures from another address put the user past the per-user threshold: the code is asked for.
+    expect((await from('127.0.0.21', 'chat1', 'agent123')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await from('127.0.0.22', 'chat1', `bad-${i}`)).status).toBe(401);
+    const code = await from('127.0.0.21', 'chat1', 'agent123');
+    expect(code.status).toBe(401);
+    expect(code.body.data).toEqual({ captchaRequired: true });
+    // An address past its limit (failures for other names) is refused whoever signs in from it.
+    expect((await from('127.0.0.23', 'supervisor', 'super123')).status).toBe(200);
+    for (let i = 0; i < 50; i++) expect((await from('127.0.0.23', `nobody-${i}`, 'x')).status).toBe(401);
+    expect((await from('127.0.0.23', 'supervisor', 'super123')).status).toBe(429);
+    // An account disabled after its password was verified is refused as any disabled one is.
+    expect((await from('127.0.0.24', 'agent2', 'agent123')).status).toBe(200);
+    await s.ctx.db.query("UPDATE users SET enabled = false WHERE user_name = 'agent2'");
+    try {
+      const refused = await from('127.0.0.24', 'agent2', 'agent123');
+      expect(refused.status).toBe(401);
+      expect(refused.body.msg).toBe('username or password incorrect!!!');
+    } finally {
+      await s.ctx.db.query("UPDATE users SET enabled = true WHERE user_name = 'agent2'");
+    }
+  });
+
   it('does not limit successful logins', async () => {
     for (let i = 0; i < 12; i++) expect((await s.call('POST', '/api/default/login', { body: { username: 'agent5', password: 'agent123' } })).status).toBe(200);
   });

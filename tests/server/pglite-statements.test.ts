@@ -41,12 +41,17 @@ describe('statements on the embedded database, each text prepared once', () => {
 
   it('keeps a statement first prepared in a transaction that rolled back, and the rollback undoes its rows', async () => {
     const text = 'INSERT INTO t (n, label) VALUES ($1, $2) RETURNING id';
+    await prepared(); // its own text prepared first, so that the counts below are the others'
+    const before = await prepared();
     await expect(db.transaction(async (tx) => {
       await tx.query(text, [100, 'rolled back']);
       throw new Error('stop');
     })).rejects.toThrow('stop');
+    expect(await prepared()).toBe(before + 1);
     expect(await db.query('SELECT id FROM t WHERE label = $1', ['rolled back'])).toEqual([]);
     expect(await db.query(text, [101, 'kept'])).toEqual([{ id: expect.any(Number) }]);
+    // Run again under the name it got in the rolled-back transaction: no new statement.
+    expect(await prepared()).toBe(before + 2);
   });
 
   it('reports an error with its statement, and the same text runs again after it', async () => {
