@@ -101,6 +101,8 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
     async (req: FastifyRequest<{ Body: LoginBody }>) => {
       const lang = languageOf(req);
       const { username, verifyId, verifyCode } = req.body;
+      // A full hash queue (a flood of wrong passwords) answers 503 before any statement, whatever the password.
+      if (hashGate.full) throw new HashingBusy();
       const s = limiter.loginSlots(username, req.ip);
       const all = [s.userAddress, s.user, s.address];
       // The user and the limiter's counts (in `all`'s order), read in one statement (nothing counted yet).
@@ -118,7 +120,6 @@ export default async function defaultRoutes(app: FastifyInstance, ctx: AppContex
         req.log.info({ userId: row.id }, 'login');
         return ok({ token });
       }
-      if (hashGate.full) throw new HashingBusy();
       // Reserve the attempt before any hashing, in one statement: concurrent attempts cannot all pass.
       const [ua, u, a] = await limiter.take(all);
       const refuse = async (err: ApiError) => {
