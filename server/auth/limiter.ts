@@ -157,7 +157,8 @@ export class Limiter {
   }
 
   async clear(slot: Slot): Promise<void> {
-    await this.db.query('DELETE FROM rate_limits WHERE kind = $1 AND key = $2', [slot.kind, slot.key]);
+    const { sql, params } = this.clearClause(slot, 1);
+    await this.db.query(`WITH ${sql} SELECT 1`, params);
   }
 
   // Slots of each kind. Keys that combine values are JSON arrays: no separator can be forged.

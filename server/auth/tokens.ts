@@ -26,13 +26,13 @@ export const liveSessionOf = (alias: string) =>
 
 /** HS256 tokens whose id (jti) is a row in `sessions`: logout revokes the row. */
 export class TokenService {
-  /** `maxPerUser`: live sessions one user may hold; a new login ends the oldest beyond it. */
   /**
    * The secret as a WebCrypto key, imported once: given the bytes, jose imports them again for
    * every token it signs or checks (a tenth of a login's CPU under load).
    */
   private readonly key: Promise<crypto.webcrypto.CryptoKey>;
 
+  /** `maxPerUser`: live sessions one user may hold; a new login ends the oldest beyond it. */
   constructor(secret: Uint8Array, private readonly ttlSeconds: number, private readonly maxPerUser = 5) {
     if (secret.length === 0) throw new Error('The token secret is empty (JWT_SECRET set to blanks?)');
     this.key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);

@@ -125,9 +125,5 @@ export function pgliteStatements(pg: PGlite) {
         return rows;
       }));
     },
-    /** Texts holding a prepared statement now (tests). */
-    get size() {
-      return prepared.size;
-    },
   };
 }
