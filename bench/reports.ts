@@ -7,7 +7,8 @@
  *  - the call-report page: last full month, 50 rows, pages 1..201 (offsets 0..10,000), p50
  *    against the raw SQL p50 of the same pages;
  *  - agent synthesis for that month, one supervisor; on PostgreSQL also 10 at once (p99);
- *  - the reports that read the call rollup (call_hour_stats) for whole days: each from the rollup
+ *  - the reports that read the call rollup for whole days (call_day_stats where the report takes
+ *    it, else call_hour_stats): each from the rollup
  *    and from the calls (the same report with its rollup taken away), straight on the database,
  *    and the monthly report for the last 12 full months through the API; the time a rebuild of the
  *    whole rollup takes, and its rows.
@@ -88,10 +89,11 @@ async function fillAndRaw() {
   }
   const rebuildMs = (await timed(() => rebuildCallRollup(ctx.db), 1))[0]!;
   const [{ n: rollupRows } = { n: 0 }] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM call_hour_stats');
+  const [{ n: rollupDayRows } = { n: 0 }] = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM call_day_stats');
   const [{ n: monthCalls } = { n: 0 }] = await ctx.db.query<{ n: number }>(
     'SELECT count(*) AS n FROM call_records WHERE call_time >= $1::date AND call_time < $2::date + 1', [MONTH.startTime, MONTH.endTime]);
   await ctx.db.close();
-  return { gen, monthCalls, rawPage: page, rawSynthesis: synth, rollup, rebuildMs, rollupRows };
+  return { gen, monthCalls, rawPage: page, rawSynthesis: synth, rollup, rebuildMs, rollupRows, rollupDayRows };
 }
 
 async function post(port: number, token: string, action: string, body: object): Promise<void> {
@@ -134,7 +136,7 @@ try {
     agentSynthesis: { apiP50: p(apiSynthesis, 0.5), apiMax: p(apiSynthesis, 1), rawP50: p(raw.rawSynthesis, 0.5), concurrent },
     monthlyReportYear: { ...YEAR, apiP50: p(apiMonthly, 0.5), apiMax: p(apiMonthly, 1) },
     ...(screens ? { screens, screensSummary: screenSummary(screens) } : {}),
-    rollup: { rows: raw.rollupRows, rebuildMs: Math.round(raw.rebuildMs), reports: raw.rollup },
+    rollup: { rows: raw.rollupRows, dayRows: raw.rollupDayRows, rebuildMs: Math.round(raw.rebuildMs), reports: raw.rollup },
   };
   writeFigures(`reports${cluster ? '-postgres' : ''}`, figures);
 } finally {

@@ -155,8 +155,10 @@ export interface ReportSchema {
    * as written), with each aggregate column's `rollup` SQL. The engine reads it when the period's
    * bounds are whole hours (whole days included) and no condition outside `conditions` has a
    * value; the answer is the same, from a few rows per seat and hour instead of every call.
+   * `daily`: the same sums by day (`call_day_stats c`), read instead when both bounds are whole
+   * days; only for a report whose grouping and columns need no finer time than the day.
    */
-  readonly rollup?: { readonly from: string; readonly conditions: readonly string[] };
+  readonly rollup?: { readonly from: string; readonly conditions: readonly string[]; readonly daily?: string };
   /** Always applied (trusted SQL, no parameters), e.g. "c.direction = 'in'". */
   readonly where?: string;
   readonly conditions: ReportConditionsSchema;

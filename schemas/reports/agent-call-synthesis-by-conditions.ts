@@ -2,7 +2,7 @@ import type { ReportSchema } from '../report-types.ts';
 import { ANY_USER, ownSeat } from './shared/call-info.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 import { CALL_KPI, SCOPED_KPI, kpiColumn } from './shared/kpi.ts';
-import { callRollup } from './shared/call-rollup.ts';
+import { callRollupByDay } from './shared/call-rollup.ts';
 
 /** Per agent (seat) over the range: inbound offered/answered, outbound attempted/connected, talk, AHT, ring, satisfaction. */
 export default {
@@ -12,7 +12,7 @@ export default {
   access: ANY_USER,
   ownSeat: ownSeat('c.user_seat_no'),
   from: 'call_records c',
-  rollup: callRollup('startTime', 'endTime', 'userSeatNo'),
+  rollup: callRollupByDay('startTime', 'endTime', 'userSeatNo'),
   conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   groupBy: ['c.user_seat_no'],
   columns: [

@@ -2,7 +2,7 @@ import type { ReportSchema } from '../report-types.ts';
 import { dateRange, seat } from './shared/conditions.ts';
 import { CALL_KPI, SCOPED_KPI, kpiColumn } from './shared/kpi.ts';
 import { PAGED_LIST } from './shared/paging.ts';
-import { callRollup } from './shared/call-rollup.ts';
+import { callRollupByDay } from './shared/call-rollup.ts';
 
 /** Per agent (seat): inbound offered/answered, outbound attempted/connected, talk, AHT, ring time, satisfaction. */
 export default {
@@ -12,7 +12,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/agentcallsynthesis', icon: 'TeamOutlined', order: 15 },
   from: 'call_records c',
-  rollup: callRollup('startTime', 'endTime', 'userSeatNo'),
+  rollup: callRollupByDay('startTime', 'endTime', 'userSeatNo'),
   conditions: { type: 'object', properties: { ...dateRange('c.call_time', 'today'), userSeatNo: seat('c.user_seat_no') }, additionalProperties: false },
   columns: [
     { key: 'userSeatNo', sql: 'c.user_seat_no', format: 'text' },

@@ -1,7 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange } from './shared/conditions.ts';
 import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
-import { callRollup } from './shared/call-rollup.ts';
+import { callRollupByDay } from './shared/call-rollup.ts';
 
 /** Per day: offered, answered, abandoned, outbound, abandon rate, service level, ASA, AHT. */
 export default {
@@ -11,7 +11,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/callsynthesis', icon: 'LineChartOutlined', order: 40 },
   from: 'call_records c',
-  rollup: callRollup('startTime', 'endTime'),
+  rollup: callRollupByDay('startTime', 'endTime'),
   conditions: { type: 'object', properties: dateRange('c.call_time', 'today'), additionalProperties: false },
   columns: [{ key: 'day', sql: 'c.call_time::date', format: 'date' }, ...SYNTHESIS_COLUMNS],
   groupBy: ['c.call_time::date'],

@@ -1,7 +1,7 @@
 import type { ReportSchema } from '../report-types.ts';
 import { dateRange } from './shared/conditions.ts';
 import { SYNTHESIS_COLUMNS } from './shared/synthesis.ts';
-import { callRollup } from './shared/call-rollup.ts';
+import { callRollupByDay } from './shared/call-rollup.ts';
 
 const MONTH = "date_trunc('month', c.call_time)";
 
@@ -13,7 +13,7 @@ export default {
   access: ['admin', 'supervisor'],
   menu: { parent: 'reportcall', path: '/reportcall/monthlyreport', icon: 'CalendarOutlined', order: 50 },
   from: 'call_records c',
-  rollup: callRollup('startTime', 'endTime'),
+  rollup: callRollupByDay('startTime', 'endTime'),
   conditions: { type: 'object', properties: dateRange('c.call_time', 'lastFullMonth'), additionalProperties: false },
   // Grouped by the month's start (a timestamp), named as text once a group: formatting every call's
   // time to group on strings cost a sort of all of them (issue 26 item 3).

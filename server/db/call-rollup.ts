@@ -1,6 +1,6 @@
 /**
- * The call rollup's refresh (migration 050): the bodies of call_rollup_refresh and of the two
- * statement triggers, written from the KPI dictionary's CALL_PARTS and CALL_PART_COLUMNS so each part is
+ * The call rollup's refresh (migrations 050 and 052: by seat and hour, and by seat and day): the
+ * bodies of call_rollup_refresh and of the two statement triggers, written from the KPI dictionary's CALL_PARTS and CALL_PART_COLUMNS so each part is
  * defined once, and the whole rollup built again whenever a body changes (the first time, and
  * after a change of a part), so it always agrees with the calls. Runs inside the migrations'
  * transaction, under their lock.
@@ -20,6 +20,16 @@ const rollupOf = (from: string, where = '') => `INSERT INTO call_hour_stats (cal
     ${where}
     GROUP BY 1, 2`;
 
+/**
+ * The rows of the rollup by day (migration 052) for the hours `join` (and `where`) admit: each
+ * the sum of a seat's hours of one day, so a day agrees with its hours by construction.
+ */
+const dayRollupOf = (join: string, where = '') => `INSERT INTO call_day_stats (call_time, user_seat_no, ${COLUMNS.join(', ')})
+    SELECT date_trunc('day', h.call_time), h.user_seat_no, ${COLUMNS.map((col) => `sum(h.${col})`).join(', ')}
+    FROM ${join}
+    ${where}
+    GROUP BY 1, 2`;
+
 const BODY = `
 BEGIN
   -- The seats' locks (migration 050), then a read that sees what an earlier holder committed.
@@ -27,6 +37,10 @@ BEGIN
   DELETE FROM call_hour_stats r USING unnest(p_seats, p_hours) AS x(s, h) WHERE r.user_seat_no = x.s AND r.call_time = x.h;
   ${rollupOf(`FROM (SELECT DISTINCT s, h FROM unnest(p_seats, p_hours) AS x(s, h)) x
     JOIN call_records c ON c.user_seat_no = x.s AND c.call_time >= x.h AND c.call_time < x.h + interval '1 hour'`)};
+  -- The days of those hours, again from their hours (still under the seats' locks).
+  DELETE FROM call_day_stats r USING unnest(p_seats, p_hours) AS x(s, h) WHERE r.user_seat_no = x.s AND r.call_time = date_trunc('day', x.h);
+  ${dayRollupOf(`(SELECT DISTINCT s, date_trunc('day', h) AS d FROM unnest(p_seats, p_hours) AS x(s, h)) x
+    JOIN call_hour_stats h ON h.user_seat_no = x.s AND h.call_time >= x.d AND h.call_time < x.d + interval '1 day'`)};
 END`;
 
 /**
@@ -35,11 +49,17 @@ END`;
  */
 export const DEFER_CALL_ROLLUP = "SET LOCAL app.call_rollup = 'deferred'";
 
-/** Builds the rollup again from the calls: all of it, or the hours from `from` on (the days a bulk writer wrote). */
+/**
+ * Builds the rollup again from the calls: all of it, or the hours from `from` on (the days a bulk
+ * writer wrote), and the days from the day `from` falls in (its earlier hours are as they were).
+ */
 export async function rebuildCallRollup(db: Queryable, from?: Date): Promise<void> {
   const since = from ? [from.toISOString()] : [];
   await db.query(`DELETE FROM call_hour_stats${from ? ' WHERE call_time >= $1::timestamptz' : ''}`, since);
   await db.query(rollupOf('FROM call_records c', from ? 'WHERE c.call_time >= $1::timestamptz' : ''), since);
+  const fromDay = "date_trunc('day', $1::timestamptz)";
+  await db.query(`DELETE FROM call_day_stats${from ? ` WHERE call_time >= ${fromDay}` : ''}`, since);
+  await db.query(dayRollupOf('call_hour_stats h', from ? `WHERE h.call_time >= ${fromDay}` : ''), since);
 }
 
 /** A call row's key and the columns the parts read, as `alias.column` for the calls trigger's comparison. */

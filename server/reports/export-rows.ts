@@ -21,7 +21,13 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
 const exportModel = (model: ReportModel, maxRows: number): ReportModel => ({
   ...model,
   schema: { ...model.schema, paged: false, maxRows },
-  ...(model.rollup ? { rollup: { ...model.rollup, model: exportModel(model.rollup.model, maxRows) } } : {}),
+  ...(model.rollup ? {
+    rollup: {
+      ...model.rollup,
+      model: exportModel(model.rollup.model, maxRows),
+      ...(model.rollup.daily ? { daily: exportModel(model.rollup.daily, maxRows) } : {}),
+    },
+  } : {}),
 });
 
 /** How many rows the export would write (the report's own count statement), asked before any file starts. */

@@ -35,8 +35,8 @@ export interface ReportModel {
   /** Condition keys whose values are dates or instants (checked on the calendar before any SQL). */
   dateKeys: string[];
   validation: { type: 'object'; additionalProperties: false; properties: Record<string, object>; required?: readonly string[] };
-  /** The report over its rollup (ReportSchema.rollup), and the conditions the rollup can take. */
-  rollup?: { model: ReportModel; conditions: ReadonlySet<string> };
+  /** The report over its rollup (ReportSchema.rollup), over its rollup by day when it has one, and the conditions the rollup can take. */
+  rollup?: { model: ReportModel; daily?: ReportModel; conditions: ReadonlySet<string> };
 }
 
 /** An aggregate call in column SQL: such a column needs its own `rollup` SQL. */
@@ -60,7 +60,11 @@ function rollupOf(schema: ReportSchema, fail: (m: string) => never): ReportModel
     return c;
   });
   const { rollup: _r, ...rest } = schema;
-  return { model: buildReport({ ...rest, from: r.from, columns }), conditions: new Set(r.conditions) };
+  return {
+    model: buildReport({ ...rest, from: r.from, columns }),
+    ...(r.daily ? { daily: buildReport({ ...rest, from: r.daily, columns }) } : {}),
+    conditions: new Set(r.conditions),
+  };
 }
 
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -93,7 +97,7 @@ export function buildReport(schema: ReportSchema): ReportModel {
   if (schema.menu && !isMenuIcon(schema.menu.icon)) fail(`menu icon "${schema.menu.icon}" is not one of the console's icons (${MENU_ICON_NAMES.join(', ')})`);
   const parent = schema.menu?.parent;
   if (parent !== undefined && !isMenuParent(parent)) fail(`menu parent "${parent}" is not one of the console's menu groups (${MENU_PARENTS.join(', ')}; no parent: the top level)`);
-  const sqlParts = [schema.from, schema.rollup?.from ?? '', schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.flatMap((c) => [c.sql, c.rollup ?? ''])];
+  const sqlParts = [schema.from, schema.rollup?.from ?? '', schema.rollup?.daily ?? '', schema.where ?? '', schema.tieBreak ?? '', schema.ownSeat?.sql ?? '', ...(schema.groupBy ?? []), ...schema.columns.flatMap((c) => [c.sql, c.rollup ?? ''])];
   // Schema SQL is trusted, but one statement per query: a stray ';' is a mistake, never intended.
   if (sqlParts.some((s) => s.includes(';'))) fail('SQL may not contain ";"');
 

@@ -1,6 +1,6 @@
 import type { ReportAnswer, ReportColumn } from '../../schemas/report-types.ts';
 import { can } from '../../schemas/access.ts';
-import { isHourEnd, isHourStart } from '../../schemas/range.ts';
+import { isHourEnd, isHourStart, isWholeDay } from '../../schemas/range.ts';
 import type { Queryable } from '../db/index.ts';
 import type { SessionUser } from '../http/access.ts';
 import type { Language } from '../http/language.ts';
@@ -56,14 +56,24 @@ export function bindPeriod(model: ReportModel, c: Conditions, q: Statement): Sta
  * given as null (a filter for "none") is given: the rollup is left to plain values.
  */
 export function readsRollup(model: ReportModel, c: Conditions): boolean {
+  return rollupModel(model, c) !== undefined;
+}
+
+/** Which report answers a request: its rollup by day (both bounds whole days), by hour (whole hours), or none (undefined). */
+function rollupModel(model: ReportModel, c: Conditions): ReportModel | undefined {
   const r = model.rollup;
-  if (!r) return false;
-  return model.fields.every((f) => {
+  if (!r) return undefined;
+  let days = true;
+  const takes = model.fields.every((f) => {
     const v = c[f.name];
     if (v === undefined || v === '') return true;
     if (!r.conditions.has(f.name)) return false;
-    return !('bound' in f) || (f.bound === 'from' ? isHourStart(v) : isHourEnd(v));
+    if (!('bound' in f)) return true;
+    days &&= isWholeDay(v);
+    return f.bound === 'from' ? isHourStart(v) : isHourEnd(v);
   });
+  if (!takes) return undefined;
+  return days && r.daily ? r.daily : r.model;
 }
 
 /**
@@ -72,7 +82,7 @@ export function readsRollup(model: ReportModel, c: Conditions): boolean {
  * own-seat filter, GROUP BY, and the totals row.
  */
 export function reportStatements(report: ReportModel, c: Conditions, user?: Pick<SessionUser, 'roles' | 'ability' | 'userSeatNo'>): ReportStatements {
-  const model = readsRollup(report, c) ? report.rollup!.model : report;
+  const model = rollupModel(report, c) ?? report;
   const s = model.schema;
   const fields: ListField[] = [...model.fields];
   const conds: Conditions = { ...c };

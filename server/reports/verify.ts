@@ -7,8 +7,8 @@ import { reportStatements } from './sql.ts';
 /** Every statement a report can run, with every condition present (values NULL) and each sort. */
 function statementsOf(models: readonly ReportModel[]): { id: string; sql: string; params: unknown[] }[] {
   const out: { id: string; sql: string; params: unknown[] }[] = [];
-  // A report with a rollup runs its rows (every condition present as null never reads the rollup) and its rollup's.
-  for (const model of models.flatMap((m) => (m.rollup ? [m, m.rollup.model] : [m]))) {
+  // A report with a rollup runs its rows (every condition present as null never reads the rollup) and its rollup's (by hour and by day).
+  for (const model of models.flatMap((m) => (m.rollup ? [m, m.rollup.model, ...(m.rollup.daily ? [m.rollup.daily] : [])] : [m]))) {
     const all: Conditions = Object.fromEntries(model.fields.map((f) => [f.name, null]));
     const sorts = model.schema.sorters?.length ? model.schema.sorters : [model.schema.defaultSort.field];
     for (const sortField of sorts) {

@@ -10,11 +10,12 @@ import { FEB, generateMonth } from './generated-month.ts';
 import { CALL_AFTER_LOGS, CALL_PART_COLUMNS, CALL_PARTS } from '../../schemas/reports/shared/kpi.ts';
 
 /**
- * The call rollup (migration 050, issue 26 item 3): synthesis reports read per-seat, per-hour
- * sums instead of the calls when their period is whole hours. These tests hold every such report's
+ * The call rollup (migrations 050 and 052, issue 26 item 3): synthesis reports read per-seat,
+ * per-hour sums instead of the calls when their period is whole hours, and those grouped by day or
+ * coarser per-seat, per-day sums when it is whole days. These tests hold every such report's
  * answer from the rollup to its answer from the calls, over a generated month with post-call logs
- * still open, and the rollup, after every kind of write, to the rollup built again from the calls,
- * also when two connections write one seat's hour at once.
+ * still open, and the rollup (hours and days), after every kind of write, to the rollup built again
+ * from the calls, also when two connections write one seat's hour at once.
  */
 let s: TestServer;
 beforeAll(async () => {
@@ -44,9 +45,11 @@ function periods(m: ReportModel): Conditions[] {
 }
 
 describe('reports over the call rollup', () => {
-  it('five synthesis reports have a rollup', () => {
+  it('five synthesis reports have a rollup; all but the one grouped by the hour of the day read its days too', () => {
     expect(withRollup().map((m) => m.schema.id).sort()).toEqual(
       ['agentCallSynthesis', 'agentCallSynthesisByConditions', 'callSynthesis', 'callSynthesisByHour', 'monthlyReport']);
+    expect(withRollup().filter((m) => m.rollup!.daily).map((m) => m.schema.id).sort()).toEqual(
+      ['agentCallSynthesis', 'agentCallSynthesisByConditions', 'callSynthesis', 'monthlyReport']);
   });
 
   it('each answers from the rollup what it answers from the calls: rows, group count and totals, open post-call logs included', async () => {
@@ -54,7 +57,9 @@ describe('reports over the call rollup', () => {
     for (const m of withRollup()) {
       for (const c of periods(m)) {
         expect(readsRollup(m, c), `${m.schema.id} ${JSON.stringify(c)}`).toBe(true);
-        expect(reportStatements(m, c).rows.sql).toContain('call_hour_stats');
+        // Whole days read the days where the report takes them, else the hours.
+        const days = m.rollup!.daily !== undefined && String(c.startTime).length === 10 && String(c.endTime).length === 10;
+        expect(reportStatements(m, c).rows.sql, `${m.schema.id} ${JSON.stringify(c)}`).toContain(days ? 'FROM call_day_stats c' : 'FROM call_hour_stats c');
         // One transaction: both read the same now, which the open post-call logs run up to.
         const [rolled, counted] = await s.ctx.db.transaction(async (tx) => [await runReport(tx, m, c), await runReport(tx, fromCalls(m), c)]);
         expect(rolled, `${m.schema.id} ${JSON.stringify(c)}`).toEqual(counted);
@@ -68,8 +73,10 @@ describe('reports over the call rollup', () => {
   it('the open post-call logs count in the rollup, up to now', async () => {
     const m = s.ctx.reports.find((r) => r.schema.id === 'agentCallSynthesis')!;
     const c = { startTime: '2021-02-10', endTime: '2021-02-10', pageNo: 1, pageSize: 1000 };
-    const [{ open }] = await s.ctx.db.query<{ open: number }>("SELECT sum(after_open_all)::int AS open FROM call_hour_stats WHERE call_time >= '2021-02-10' AND call_time < '2021-02-11'") as [{ open: number }];
-    expect(open).toBe(2);
+    for (const table of ['call_hour_stats', 'call_day_stats']) {
+      const [{ open }] = await s.ctx.db.query<{ open: number }>(`SELECT sum(after_open_all)::int AS open FROM ${table} WHERE call_time >= '2021-02-10' AND call_time < '2021-02-11'`) as [{ open: number }];
+      expect(open, table).toBe(2);
+    }
     const answer = await runReport(s.ctx.db, m, c);
     // Years of post-call time: the two logs have run from February 2021 to the suite's now.
     expect(Number(answer.totals!.afterCallSeconds)).toBeGreaterThan(365 * 86_400);
@@ -79,9 +86,21 @@ describe('reports over the call rollup', () => {
     const r = await rollupAgainstRebuild(s.ctx.db);
     expect(r.kept.length).toBeGreaterThan(100);
     expect(r.kept).toEqual(r.rebuilt);
+    expect(r.keptDays.length).toBeGreaterThan(10);
+    expect(r.keptDays).toEqual(r.rebuiltDays);
   });
 
-  it('a period that is not whole hours, or a condition the rollup does not take, reads the calls', () => {
+  it('a day of the rollup holds what its seat\'s calls of that day hold (counted from the calls, not from the hours)', async () => {
+    const days = await s.ctx.db.query<{ day: string; seat: string; calls: number; answered: number }>(
+      "SELECT to_char(call_time, 'YYYY-MM-DD') AS day, user_seat_no AS seat, calls, answered FROM call_day_stats WHERE call_time >= '2021-02-01' AND call_time < '2021-03-01' ORDER BY 1, 2");
+    const calls = await s.ctx.db.query<{ day: string; seat: string; calls: number; answered: number }>(
+      `SELECT to_char(call_time, 'YYYY-MM-DD') AS day, user_seat_no AS seat, count(*)::int AS calls, count(*) FILTER (WHERE direction = 'in' AND answer_time IS NOT NULL)::int AS answered
+         FROM call_records WHERE call_time >= '2021-02-01' AND call_time < '2021-03-01' GROUP BY 1, 2 ORDER BY 1, 2`);
+    expect(days.length).toBeGreaterThan(20);
+    expect(days).toEqual(calls);
+  });
+
+  it('a period that is not whole hours, or a condition the rollup does not take, reads the calls; whole hours read the hours, whole days the days', () => {
     const m = s.ctx.reports.find((r) => r.schema.id === 'agentCallSynthesis')!;
     const page = { pageNo: 1, pageSize: 20 };
     expect(readsRollup(m, { startTime: '2021-02-10 09:30:00', endTime: '2021-02-10', ...page })).toBe(false);
@@ -89,20 +108,29 @@ describe('reports over the call rollup', () => {
     expect(readsRollup(m, { startTime: '2021-02-10', endTime: '2021-02-10 09:59:59', ...page })).toBe(true);
     expect(readsRollup(m, { ...page })).toBe(true);
     expect(reportStatements(m, { startTime: '2021-02-10 09:30:00', ...page }).rows.sql).toContain('FROM call_records c');
+    expect(reportStatements(m, { startTime: '2021-02-10', endTime: '2021-02-10 09:59:59', ...page }).rows.sql).toContain('FROM call_hour_stats c');
+    expect(reportStatements(m, { startTime: '2021-02-10 00:00:00', endTime: '2021-02-10 23:59:59', ...page }).rows.sql).toContain('FROM call_hour_stats c');
+    expect(reportStatements(m, { startTime: '2021-02-10', ...page }).rows.sql).toContain('FROM call_day_stats c');
+    expect(reportStatements(m, { ...page }).rows.sql).toContain('FROM call_day_stats c');
+    // Grouped by the hour of the day: whole days read the hours.
+    const byHour = s.ctx.reports.find((r) => r.schema.id === 'callSynthesisByHour')!;
+    expect(reportStatements(byHour, { startTime: '2021-02-10', endTime: '2021-02-11' }).rows.sql).toContain('FROM call_hour_stats c');
     const calls = s.ctx.reports.find((r) => r.schema.id === 'fullCallReport')!;
     expect(calls.rollup).toBeUndefined();
   });
 });
 
-/** The rollup as it is, and as it is after being built again from the calls (rolled back: the rollup stays as the triggers left it). */
-async function rollupAgainstRebuild(db: Db): Promise<{ kept: unknown[]; rebuilt: unknown[] }> {
-  const read = (q: Queryable) => q.query('SELECT * FROM call_hour_stats ORDER BY call_time, user_seat_no');
-  let seen: { kept: unknown[]; rebuilt: unknown[] } | undefined;
+type AsRebuilt = { kept: unknown[]; rebuilt: unknown[]; keptDays: unknown[]; rebuiltDays: unknown[] };
+/** The rollup (hours and days) as it is, and as it is after being built again from the calls (rolled back: the rollup stays as the triggers left it). */
+async function rollupAgainstRebuild(db: Db): Promise<AsRebuilt> {
+  const read = (q: Queryable, table: string) => q.query(`SELECT * FROM ${table} ORDER BY call_time, user_seat_no`);
+  let seen: AsRebuilt | undefined;
   const undo = new Error('roll back the rebuild');
   await db.transaction(async (tx) => {
-    const kept = await read(tx);
+    const kept = await read(tx, 'call_hour_stats');
+    const keptDays = await read(tx, 'call_day_stats');
     await rebuildCallRollup(tx);
-    seen = { kept, rebuilt: await read(tx) };
+    seen = { kept, keptDays, rebuilt: await read(tx, 'call_hour_stats'), rebuiltDays: await read(tx, 'call_day_stats') };
     throw undo;
   }).catch((err: unknown) => { if (err !== undo) throw err; });
   return seen!;
@@ -140,19 +168,24 @@ describe('the rollup is kept as calls and post-call logs are written', () => {
     await db.query("UPDATE seat_status_logs SET s_end_time = s_start_time + interval '30 seconds' WHERE status = 4 AND s_end_time IS NULL");
     let r = await rollupAgainstRebuild(db);
     expect(r.kept).toEqual(r.rebuilt);
+    expect(r.keptDays).toEqual(r.rebuiltDays);
     expect(r.kept).toContainEqual(expect.objectContaining({ user_seat_no: '8101', calls: 2, after_closed_all: 30, after_open_all: 0, satisfied: 1 }));
+    expect(r.keptDays).toContainEqual(expect.objectContaining({ user_seat_no: '8101', calls: 2, after_closed_all: 30, satisfied: 1 }));
     // w3 moves to another seat and hour: its old key loses it, its new key gains it.
     await db.query("UPDATE call_records SET user_seat_no = '8103', call_time = call_time + interval '2 hours' WHERE call_id = 'w3'");
     await db.query("DELETE FROM call_records WHERE call_id = 'w2'");
     r = await rollupAgainstRebuild(db);
     expect(r.kept).toEqual(r.rebuilt);
+    expect(r.keptDays).toEqual(r.rebuiltDays);
     // This test's seats only: the file's other test writes seat 8104 on the same database, before or after this one.
     expect(mine(r.kept).map((x) => x.user_seat_no)).toEqual(['8101', '8103']);
     // The log deleted: w1 has no post-call time any more.
     await db.query("DELETE FROM seat_status_logs WHERE status = 4 AND user_seat_no = '8101'");
     r = await rollupAgainstRebuild(db);
     expect(r.kept).toEqual(r.rebuilt);
+    expect(r.keptDays).toEqual(r.rebuiltDays);
     expect(mine(r.kept).find((x) => x.user_seat_no === '8101')).toMatchObject({ after_closed_all: 0, handled_all: 1 });
+    expect(mine(r.keptDays).map((x) => x.user_seat_no)).toEqual(['8101', '8103']);
   });
 
   it('two connections writing one seat\'s hour at once: the second waits for the first and counts both calls', async () => {
@@ -194,6 +227,8 @@ describe('the rollup is kept as calls and post-call logs are written', () => {
     }
     const r = await rollupAgainstRebuild(t.db);
     expect(r.kept).toEqual(r.rebuilt);
+    expect(r.keptDays).toEqual(r.rebuiltDays);
     expect(r.kept).toContainEqual(expect.objectContaining({ user_seat_no: '8104', calls: 2, answered: 1, abandoned: 1 }));
+    expect(r.keptDays).toContainEqual(expect.objectContaining({ user_seat_no: '8104', calls: 2, answered: 1, abandoned: 1 }));
   });
 });

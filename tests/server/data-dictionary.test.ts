@@ -29,7 +29,7 @@ afterAll(() => s.close());
 
 describe('the data dictionary', () => {
   it('documents the report tables', () => {
-    expect([...documented().keys()]).toEqual(['call_records', 'call_hour_stats', 'seat_status_logs', 'call_legs', 'chats', 'chat_messages', 'lines', 'voice_messages', 'email_items', 'work_orders']);
+    expect([...documented().keys()]).toEqual(['call_records', 'call_hour_stats', 'call_day_stats', 'seat_status_logs', 'call_legs', 'chats', 'chat_messages', 'lines', 'voice_messages', 'email_items', 'work_orders']);
   });
 
   it.each([...documented()])('%s: columns, types and indexes as the migrations build them', async (table, doc) => {

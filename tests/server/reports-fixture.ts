@@ -51,7 +51,7 @@ export async function reportSqlDuring(db: Queryable, fn: () => Promise<unknown>)
   const seen: string[] = [];
   const original = db.query.bind(db);
   db.query = (async (sql: string, params?: readonly unknown[]) => {
-    if (/call_records|call_hour_stats|seat_status_logs/.test(sql)) seen.push(sql);
+    if (/call_records|call_hour_stats|call_day_stats|seat_status_logs/.test(sql)) seen.push(sql);
     return original(sql, params);
   }) as Queryable['query'];
   try {

@@ -32,8 +32,8 @@ async function separately(m: ReportModel, c: Conditions, db: Queryable = s.ctx.d
   return { list, total: n, ...(totals ? { totals } : {}) };
 }
 
-/** The report's own statements: over the calls, or over their rollup for a period of whole days (ReportSchema.rollup). */
-const OWN = /FROM (call_records|call_hour_stats) c WHERE c\.call_time/;
+/** The report's own statements: over the calls, or over their rollup (by hour or by day) for a period of whole days (ReportSchema.rollup). */
+const OWN = /FROM (call_records|call_hour_stats|call_day_stats) c WHERE c\.call_time/;
 
 /** Grouped reports with nothing required beyond the date range: the ones these tests can call with any range. */
 const groupedReports = () => s.ctx.reports.filter((m) => m.schema.groupBy?.length
