@@ -8,6 +8,7 @@ import { readsRollup, reportStatements, runReport } from '../../server/reports/s
 import { engine, openTestDb, startTestServer, type TestServer } from './helpers.ts';
 import { FEB, generateMonth } from './generated-month.ts';
 import { CALL_AFTER_LOGS, CALL_PART_COLUMNS, CALL_PARTS } from '../../schemas/reports/shared/kpi.ts';
+import { isWholeDay } from '../../schemas/range.ts';
 
 /**
  * The call rollup (migrations 050 and 052, issue 26 item 3): synthesis reports read per-seat,
@@ -58,7 +59,7 @@ describe('reports over the call rollup', () => {
       for (const c of periods(m)) {
         expect(readsRollup(m, c), `${m.schema.id} ${JSON.stringify(c)}`).toBe(true);
         // Whole days read the days where the report takes them, else the hours.
-        const days = m.rollup!.daily !== undefined && String(c.startTime).length === 10 && String(c.endTime).length === 10;
+        const days = m.rollup!.daily !== undefined && isWholeDay(c.startTime) && isWholeDay(c.endTime);
         expect(reportStatements(m, c).rows.sql, `${m.schema.id} ${JSON.stringify(c)}`).toContain(days ? 'FROM call_day_stats c' : 'FROM call_hour_stats c');
         // One transaction: both read the same now, which the open post-call logs run up to.
         const [rolled, counted] = await s.ctx.db.transaction(async (tx) => [await runReport(tx, m, c), await runReport(tx, fromCalls(m), c)]);
