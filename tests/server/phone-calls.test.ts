@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PhoneClient, startPhoneServer, statusLogs, until, type PhoneServer } from './phone-support.ts';
 
 let server: PhoneServer;
@@ -80,6 +80,36 @@ describe('incoming call', () => {
     await first.next('CHANNEL_DESTROY');
     await ended(callId);
     expect((await legs(callId)).map((l) => l.kind)).toEqual(['ring', 'answer', 'hold', 'resume', 'hangup']);
+    first.close();
+    again.close();
+  });
+
+  test('a bar logging in while the answer is still being written waits for it, and is told its seat talking', async () => {
+    const first = await agentSocket('supervisor', 'super123', '8001');
+    const callId = await server.sim.incoming({ extension: '1001', seat: '8001', phoneNo: '02788880001' });
+    await first.next('CHANNEL_CREATE');
+    await until(async () => (await statusLogs(server, '8001')).at(-1)?.status === 6, 5000, 'ringing status');
+    // The next event's rows wait until the test lets them through: the answer is told to the bar
+    // (from the picture in memory) while its status log is not yet written.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const query = server.ctx.db.query.bind(server.ctx.db);
+    vi.spyOn(server.ctx.db, 'query').mockImplementation(async (sql: string, params?: readonly unknown[]) => {
+      if (sql.startsWith('WITH claimed AS (INSERT INTO telephony_events')) await held;
+      return query(sql, params) as never;
+    });
+    await server.sim.answer('1001');
+    await first.next('CHANNEL_ANSWER');
+    const again = await PhoneClient.open(server, await server.login('supervisor', 'super123'));
+    const told = again.login('8001');
+    const early = await Promise.race([told, new Promise((r) => setTimeout(() => r('not yet'), 500))]);
+    release();
+    expect(early).toBe('not yet');
+    expect(await told).toMatchObject({ status: 7, callId, answered: true });
+    vi.restoreAllMocks();
+    first.send(`userSeatNo:8001,cmd:bgapi,para1:uuid_kill,para2:${callId}`);
+    await first.next('CHANNEL_DESTROY');
+    await ended(callId);
     first.close();
     again.close();
   });

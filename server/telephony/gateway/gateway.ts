@@ -142,8 +142,14 @@ export class Gateway {
     await this.events;
   }
 
-  /** The seat's true state: its open status log, its current call, the link. */
+  /**
+   * The seat's true state: its open status log, its current call, the link. The events already
+   * told to the seats are written first: the call comes from the picture in memory and the
+   * status from the database, and a bar logging in just after an answer was otherwise told the
+   * call answered and its seat still ringing.
+   */
   async stateOf(seat: string): Promise<PhoneMessage> {
+    await this.writes;
     const [open] = await this.db.query<{ status: number; reason: string; since: number }>(
       OPEN_STATUS_OF('$1', 'l.status, l.reason, (extract(epoch FROM l.s_start_time) * 1000)::float8 AS since'), [seat]);
     const on = this.book.partOf(seat);
