@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
-import { loginAs, logout as logoutFromMenu, openMenu, storedToken } from './helpers.ts';
+import { loginAs, logout as logoutFromMenu, openMenu, screenshot, storedToken } from './helpers.ts';
 
 /**
  * Schema-driven administration in the built console against the real server: screens and
@@ -166,7 +166,7 @@ test.describe('administration', () => {
       const shown = await roleMenus(page, 'agent');
       expect(shown).toContain(calls);
       expect(shown.filter((text) => /^\s*\d+\s*$/.test(text))).toEqual([]);
-      if (language === 'zh') await page.screenshot({ path: test.info().outputPath('role-list.png'), fullPage: true });
+      if (language === 'zh') await screenshot(page, test.info().outputPath('role-list.png'), { fullPage: true });
     });
   }
 });

@@ -12,6 +12,17 @@ const LOCALES = { zh: locale('zh'), en: locale('en') };
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 
+/**
+ * A picture of the screen for people to look at. Whole pages (`fullPage`) only when asked for:
+ * E2E_FULL_PAGES=1, or E2E_SHOTS (a folder some files copy their pictures to). Chromium takes a page longer than its window by laying it out again at its
+ * full height and back, 0.6-1.6 CPU-seconds a picture against 0.1 for the window (bench/RESULTS.md,
+ * "Whole-page screenshots"), which every run of the suite paid for pictures nobody reads there.
+ * The window's picture is taken either way, at the same moment of the test.
+ */
+export async function screenshot(page: Page, file: string, options: { fullPage?: boolean; animations?: 'disabled' } = {}): Promise<void> {
+  await page.screenshot({ path: file, ...options, fullPage: options.fullPage === true && (process.env.E2E_FULL_PAGES === '1' || Boolean(process.env.E2E_SHOTS)) });
+}
+
 export async function login(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/login');
   await page.locator('input[name="username"]').fill(username);

@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, serverNow, test, type Page } from './fixtures';
-import { day, loginAs, tableRows as rows } from './helpers.ts';
+import { day, loginAs, screenshot, tableRows as rows } from './helpers.ts';
 
 /**
  * The home per role (issue 22 item 1) against the real server and its seeded day: a supervisor's
@@ -142,7 +142,7 @@ test.describe('home', () => {
           await expect(value(page, 'seats-ready')).toHaveText(/^\d+$/);
         }
         if (user === 'admin') await expect(page.getByTestId('home-health')).toContainText(language === 'zh' ? '数据库' : 'Database');
-        await page.screenshot({ path: test.info().outputPath(`home-${user}-${language}.png`), fullPage: true });
+        await screenshot(page, test.info().outputPath(`home-${user}-${language}.png`), { fullPage: true });
         if (user === 'admin') {
           // The processes figure opens the server processes, each with its own switch link in words.
           await page.getByTestId('home-health-processes').click();
@@ -150,7 +150,7 @@ test.describe('home', () => {
           const rows = page.getByTestId('resource-table').locator('tbody tr.ant-table-row');
           await expect(rows).toHaveCount(1);
           await expect(rows.first()).toContainText(language === 'zh' ? '已连接' : 'Connected');
-          await page.screenshot({ path: test.info().outputPath(`server-processes-${language}.png`), fullPage: true });
+          await screenshot(page, test.info().outputPath(`server-processes-${language}.png`), { fullPage: true });
         }
       });
     }

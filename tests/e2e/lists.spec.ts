@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { loginAs, openMenu } from './helpers.ts';
+import { loginAs, openMenu, screenshot } from './helpers.ts';
 
 /**
  * The generic list pages against the real server: each list keeps its own filters (in its
@@ -56,7 +56,7 @@ test.describe('lists', () => {
     const phone = page.getByTestId('resource-table').getByRole('row', { name: /电话客服部/ });
     await expect(phone).toContainText('Phone Service');
     await expect(page.getByTestId('resource-table').locator('thead')).toContainText('English name');
-    await page.screenshot({ path: test.info().outputPath('departments-en.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('departments-en.png'), { fullPage: true });
   });
 
   test("a refused save shows the server's localised message, not the API path", async ({ page }) => {

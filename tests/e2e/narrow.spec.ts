@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { day, loginAs, logout, queryDays, readyOnPhoneBar, startWidgetChat } from './helpers';
+import { day, loginAs, logout, queryDays, readyOnPhoneBar, screenshot, startWidgetChat } from './helpers';
 
 /**
  * The console at a phone's width (390 x 844, issue 24 item 9): each defect found there, in both
  * languages where text matters. Screenshots of each screen are kept as the run's artefacts.
  */
 const SCREENS = path.join('test-results', 'narrow-screens');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, path.join(SCREENS, `${name}.png`), { fullPage: true });
 
 test.use({ viewport: { width: 390, height: 844 } });
 

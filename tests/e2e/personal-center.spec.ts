@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { login, loginAs, logout } from './helpers.ts';
+import { login, loginAs, logout, screenshot } from './helpers.ts';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const localStorage: { setItem(key: string, value: string): void };
@@ -30,8 +30,8 @@ test('an agent changes their password in the personal center and signs in with t
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('personal-center')).toBeVisible();
   await expect(page.getByTestId('profile-form').getByLabel('中文名')).toHaveValue('周测试');
-  await page.screenshot({ path: test.info().outputPath('personal-center-zh.png'), fullPage: true, animations: 'disabled' });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/personal-center-zh.png`, fullPage: true, animations: 'disabled' });
+  await screenshot(page, test.info().outputPath('personal-center-zh.png'), { fullPage: true, animations: 'disabled' });
+  if (SHOTS) await screenshot(page, `${SHOTS}/personal-center-zh.png`, { fullPage: true, animations: 'disabled' });
 
   // A picture becomes the avatar in the header at once (a real PNG: the header's image decodes it).
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -82,8 +82,8 @@ test('the personal center in English: profile rules as the server\'s, notificati
   await expect(page.getByTestId('pref-notifyDesktop')).toHaveAttribute('aria-checked', 'false');
   await page.getByRole('tab', { name: 'Signed-in devices' }).click();
   await expect(page.getByTestId('sessions-table').getByText('This device')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('personal-center-en.png'), fullPage: true, animations: 'disabled' });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/personal-center-en.png`, fullPage: true, animations: 'disabled' });
+  await screenshot(page, test.info().outputPath('personal-center-en.png'), { fullPage: true, animations: 'disabled' });
+  if (SHOTS) await screenshot(page, `${SHOTS}/personal-center-en.png`, { fullPage: true, animations: 'disabled' });
   // Back as it was: the supervisor's choices belong to the other tests too.
   await page.getByRole('tab', { name: 'Notifications' }).click();
   await page.getByTestId('pref-notifyDesktop').click();
@@ -105,6 +105,6 @@ test('the seat usage log: an agent finds it in the menu and reads only its own s
   const statuses = await rows.locator('td:nth-child(5)').allInnerTexts();
   expect(statuses.filter((text) => !words.includes(text))).toEqual([]);
   await expect(page.getByTestId('totals-row')).toContainText('合计');
-  await page.screenshot({ path: test.info().outputPath('seat-usage-log-zh.png'), fullPage: true, animations: 'disabled' });
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/seat-usage-log-zh.png`, fullPage: true, animations: 'disabled' });
+  await screenshot(page, test.info().outputPath('seat-usage-log-zh.png'), { fullPage: true, animations: 'disabled' });
+  if (SHOTS) await screenshot(page, `${SHOTS}/seat-usage-log-zh.png`, { fullPage: true, animations: 'disabled' });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { loginAs, readyOnPhoneBar } from './helpers';
+import { loginAs, readyOnPhoneBar, screenshot } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const window: { addEventListener(type: string, fn: (e: { stopImmediatePropagation(): void }) => void, capture: boolean): void };
@@ -52,5 +52,5 @@ test('a browser closed mid-shift without pagehide leaves its seat logged out and
   await expect(status).toHaveText('未登录', { timeout: 30_000 });
   await expect(page.getByTestId('monitor-count-logged-out')).not.toHaveText('未登录 0');
   expect(await idleSeats(request, agent1)).not.toContain(SEAT);
-  await page.screenshot({ path: test.info().outputPath('seat-monitor.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('seat-monitor.png'), { fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { loginAs, readyOnPhoneBar, startWidgetChat, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, screenshot, startWidgetChat, storedToken } from './helpers';
 
 /**
  * Issue 23 item 3: quick replies. chat1 (department 2, online chat) keeps a personal reply and
@@ -125,9 +125,9 @@ for (const language of ['en', 'zh'] as const) {
     const table = page.getByTestId('resource-table');
     await expect(table.locator('tbody tr.ant-table-row', { hasText: `thanks-${run}` })).toContainText(language === 'en' ? 'Personal (only me)' : '个人（仅自己可见）');
     await expect(table.locator('tbody tr.ant-table-row', { hasText: `welcome-${run}` })).toContainText(language === 'en' ? 'Shared with the department' : '部门共享');
-    await page.screenshot({ path: test.info().outputPath(`quick-replies-screen-${language}.png`), fullPage: true });
+    await screenshot(page, test.info().outputPath(`quick-replies-screen-${language}.png`), { fullPage: true });
     await page.goto('/#/quick-replies/create');
     await expect(page.getByText(language === 'en' ? '{customerName} the customer' : '{customerName} 客户', { exact: false })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`quick-replies-form-${language}.png`), fullPage: true });
+    await screenshot(page, test.info().outputPath(`quick-replies-form-${language}.png`), { fullPage: true });
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { loginAs, tableRows } from './helpers.ts';
+import { loginAs, screenshot, tableRows } from './helpers.ts';
 
 /**
  * Opening a report never starts with a refusal: a report whose required condition has no default
@@ -16,7 +16,7 @@ test.describe('opening a report', () => {
     await page.goto('/#/reports/callDetail');
     await expect(page.getByTestId('list-required')).toHaveText('请先填写通话编号，再查询。');
     await expect(page.getByTestId('filter-bar').locator('.ant-form-item-required', { hasText: '通话编号' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('call-detail-required.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('call-detail-required.png'), { fullPage: true });
     expect(asked).toBe(0);
     await expect(page.getByTestId('list-error')).toHaveCount(0);
     await expect(page.locator('.ant-notification-notice-error')).toHaveCount(0);
@@ -41,6 +41,6 @@ test.describe('opening a report', () => {
     // A per-call average's change reads with its unit ('-9.1秒'), its count filled in.
     await expect(tableRows(page).filter({ hasText: '平均应答速度' })).toContainText(/[+-]?\d+(\.\d)?秒\s*$/);
     await expect(page.getByTestId('resource-table')).not.toContainText('{{');
-    await page.screenshot({ path: test.info().outputPath('comparison-defaults.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('comparison-defaults.png'), { fullPage: true });
   });
 });

@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from './fixtures';
-import { loginAs, tableRows as rows } from './helpers.ts';
+import { loginAs, screenshot, tableRows as rows } from './helpers.ts';
 
 /**
  * Readable values (issue: codes become words): the seat status synthesis of the seeded logs
@@ -24,7 +24,7 @@ test.describe('readable report values', () => {
     const shown = await statuses(page);
     expect(shown.length).toBeGreaterThan(1);
     expect(shown.filter((text) => !ZH.includes(text.trim()))).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath('seat-status-synthesis.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('seat-status-synthesis.png'), { fullPage: true });
   });
 
   test('the seat status synthesis reads status words, not codes (English)', async ({ page }) => {

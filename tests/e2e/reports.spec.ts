@@ -1,6 +1,6 @@
 declare const localStorage: { setItem(key: string, value: string): void };
 import { expect, test } from './fixtures';
-import { answeredOnRecord, day, filterItem, loginAs, openListFromMenu, pick, queryDays, tableRows as rows } from './helpers.ts';
+import { answeredOnRecord, day, filterItem, loginAs, openListFromMenu, pick, queryDays, screenshot, tableRows as rows } from './helpers.ts';
 
 /**
  * The report screens against the real server and its seeded calls: the call report of spec
@@ -39,7 +39,7 @@ test.describe('reports', () => {
     // The totals row counts the calls (the pagination's total) beside the summed ring and talk time.
     const total = Number((await page.locator('.ant-pagination-total-text').innerText()).replace(/\D/g, ''));
     await expect(page.getByTestId('totals-row').locator('td').first()).toHaveText(`合计（${total} 条）`);
-    await page.screenshot({ path: test.info().outputPath('call-report-totals.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('call-report-totals.png'), { fullPage: true });
 
     const firstCall = await rows(page).first().locator('td').first().innerText();
     await page.locator('.ant-pagination-item-2').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { loginAs, readyOnPhoneBar, storedToken } from './helpers';
+import { loginAs, readyOnPhoneBar, screenshot, storedToken } from './helpers';
 
 /**
  * Issue 23 item 1 end to end, in the demo's set-up (the built-in fake WeChat platform and the
@@ -58,7 +58,7 @@ test('a WeChat customer\'s message reaches the inbox with its WeChat mark, and t
       await admin.getByTestId('wechat-customer-replies').click();
       await expect(admin.getByTestId('wechat-customer-received')).toContainText(text, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    await admin.screenshot({ path: test.info().outputPath('wechat-simulator-en.png'), fullPage: true });
+    await screenshot(admin, test.info().outputPath('wechat-simulator-en.png'), { fullPage: true });
 
     // Item 4: the customer's panel lists their conversations; once the agent records their number, their calls and orders by it.
     await page.getByTestId('chat-customer').click();
@@ -96,10 +96,10 @@ for (const language of ['en', 'zh'] as const) {
     await expect(table.locator('tbody tr.ant-table-row', { hasText: 'wxdemo0000000001' })).toBeVisible();
     await expect(page.getByText(language === 'en' ? 'App ID' : 'AppID', { exact: true }).first()).toBeVisible();
     await expect(page.locator('body')).not.toContainText('demo-app-secret-0001');
-    await page.screenshot({ path: test.info().outputPath(`wechat-accounts-${language}.png`), fullPage: true });
+    await screenshot(page, test.info().outputPath(`wechat-accounts-${language}.png`), { fullPage: true });
     await page.goto('/#/system/wechat/create');
     await expect(page.getByText(language === 'en' ? 'EncodingAESKey' : '消息加解密密钥', { exact: true })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`wechat-account-form-${language}.png`), fullPage: true });
+    await screenshot(page, test.info().outputPath(`wechat-account-form-${language}.png`), { fullPage: true });
     // An agent cannot open it.
     const token = await storedToken(page);
     expect(token).toBeTruthy();

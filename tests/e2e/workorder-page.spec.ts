@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { answeredOnRecord, loginAs, readyOnPhoneBar, storedToken, visitorSocket } from './helpers';
+import { answeredOnRecord, loginAs, readyOnPhoneBar, screenshot, storedToken, visitorSocket } from './helpers';
 
 /**
  * The order page's own pieces (issue 21 items 4-6): files attached to the order and shown on its
@@ -52,7 +52,7 @@ test('a file attached to an order shows on its timeline with its size, and downl
   await page.locator('input[type=file]').setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<html></html>') });
   await expect(page.locator('.ant-message')).toContainText('不支持发送此类文件');
   await expect(page.getByTestId('order-file')).toHaveCount(1);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-file.png`, fullPage: true });
+  if (SHOTS) await screenshot(page, `${SHOTS}/order-file.png`, { fullPage: true });
 });
 
 test("the department's staff hear the order's linked call, another seat's, and read its chat as it goes on", async ({ browser, baseURL }) => {
@@ -102,7 +102,7 @@ test("the department's staff hear the order's linked call, another seat's, and r
     await expect(chat.getByTestId('order-chat-message')).toHaveCount(shown + 1);
     await expect(chat.getByTestId('order-chat-message').last()).toContainText('It still reads high');
     await expect(chat.getByTestId('order-chat-message').last()).toContainText('客户');
-    if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-linked.png`, fullPage: true });
+    if (SHOTS) await screenshot(staff, `${SHOTS}/order-linked.png`, { fullPage: true });
     await take(staff, id);
   } finally {
     visitor.close();
@@ -145,7 +145,7 @@ test('a work-order user with a seat calls the customer back from the order: the 
     const token = await storedToken(page);
     const got = await page.request.post('/api/WorkOrder/getById', { headers: { authorization: `Bearer ${token}` }, data: { id } });
     expect((await got.json()).data.events.filter((e: { type: string }) => e.type === 'call').map((e: { callId: string }) => e.callId)).toEqual([callId]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-call-back.png`, fullPage: true });
+    if (SHOTS) await screenshot(page, `${SHOTS}/order-call-back.png`, { fullPage: true });
   } finally {
     expect((await phoneBar(false)).status()).toBe(200);
   }
@@ -168,7 +168,7 @@ test('an administrator keeps a template; the create form fills itself from it', 
   await admin.getByTestId('order-template-save').click();
   await expect(admin.getByTestId('order-templates-table')).toContainText(name);
   await expect(admin.getByTestId('order-templates-table').getByRole('row').filter({ hasText: name })).toContainText('紧急');
-  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/order-templates.png`, fullPage: true });
+  if (SHOTS) await screenshot(admin, `${SHOTS}/order-templates.png`, { fullPage: true });
   // A name already taken is refused under its field, and nothing is added.
   await admin.getByTestId('order-template-add').click();
   await dialog.getByTestId('order-template-name').fill(name);
@@ -190,7 +190,7 @@ test('an administrator keeps a template; the create form fills itself from it', 
   await expect(form.getByTestId('order-title')).toHaveValue('Meter reads too high');
   await expect(form.getByTestId('order-category')).toHaveValue('billing');
   await expect(form.getByTestId('order-description')).toHaveValue('Reading, date, and a photo of the meter');
-  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-form-template.png`, fullPage: true });
+  if (SHOTS) await screenshot(staff, `${SHOTS}/order-form-template.png`, { fullPage: true });
   await staff.getByTestId('order-form-save').click();
   await expect(staff).toHaveURL(/#\/workorder\/order\/\d+$/);
   await expect(staff.getByTestId('order-page')).toContainText('Meter reads too high');
@@ -212,7 +212,7 @@ test('a colleague named with @ in a note is told at once, and the notice opens t
   // Her page, not reloaded, shows the mention; it opens the order, where the note is.
   const notice = staff.getByTestId('work-order-notice').filter({ hasText: title });
   await expect(notice).toContainText('提到了您');
-  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/order-mention.png`, fullPage: true });
+  if (SHOTS) await screenshot(staff, `${SHOTS}/order-mention.png`, { fullPage: true });
   await notice.click();
   await expect(staff).toHaveURL(new RegExp(`#/workorder/order/${id}$`));
   await expect(staff.getByTestId('order-event').filter({ hasText: '@orders could you read the meter on site?' })).toContainText('李娜');

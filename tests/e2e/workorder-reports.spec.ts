@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import { readSheet } from '../support/xlsx-read.ts';
-import { loginAs, openMenu, storedToken, tableRows as rows } from './helpers.ts';
+import { loginAs, openMenu, screenshot, storedToken, tableRows as rows } from './helpers.ts';
 
 /**
  * The work-order reports (issue 21 item 8) on the built console against a real server and its
@@ -52,7 +52,7 @@ test('a supervisor reads the overdue work orders, drills into one owner\'s overd
   expect(sheet[0]!.slice(0, 4)).toEqual(['部门', '负责人', '未关闭', '超时']);
   const body = sheet.slice(1, -1);
   expect(body.map((r) => [r[0], r[1], r[3]])).toEqual(list.map((r) => [r.department, r.owner, r.overdue]));
-  await page.screenshot({ path: 'test-results/workorder-overdue-report.png', fullPage: true });
+  await screenshot(page, 'test-results/workorder-overdue-report.png', { fullPage: true });
 });
 
 test('in English the overdue report names the departments in English, and its drill-down opens the same orders', async ({ page }) => {
@@ -71,5 +71,5 @@ test('in English the overdue report names the departments in English, and its dr
   await expect(page).toHaveURL(/#\/reports\/workOrderList\?/);
   await expect.poll(async () => [...new Set(await rows(page).locator('td:nth-child(6)').allInnerTexts())]).toEqual([department]);
   await expect(page.getByTestId('totals-row')).toContainText(`${figure}`);
-  await page.screenshot({ path: test.info().outputPath('workorder-overdue-en.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('workorder-overdue-en.png'), { fullPage: true });
 });

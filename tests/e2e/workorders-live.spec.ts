@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from './fixtures';
-import { loginAs } from './helpers';
+import { loginAs, screenshot } from './helpers';
 
 // Runs inside the page; the server's type settings have no DOM library.
 declare const window: Record<string, unknown>;
@@ -54,7 +54,7 @@ test('the badge, the home and a notice follow an agent\'s create and assignment 
   await expect(notice).toContainText(title);
   await expect(mineBadge).toHaveAttribute('data-count', String(mine0 + 1));
   await expect(queueBadge).toHaveAttribute('data-count', String(queue0));
-  await staff.screenshot({ path: test.info().outputPath('live-notice.png'), fullPage: true });
+  await screenshot(staff, test.info().outputPath('live-notice.png'), { fullPage: true });
   expect(await staff.evaluate(() => window.liveMark)).toBe(1);
 
   // The notice opens its order.
@@ -83,7 +83,7 @@ test("the home's figures open their lists: today's created orders are as many as
   await expect(page).toHaveURL(/#\/workorder\/consultorder\?view=all&today=created(&.*)?$/);
   await expect(page.getByTestId('order-today')).toBeVisible();
   await expect(page.locator('.ant-pagination-total-text')).toContainText(String(shown));
-  await page.screenshot({ path: test.info().outputPath('today-list.png'), fullPage: true });
+  await screenshot(page, test.info().outputPath('today-list.png'), { fullPage: true });
   // Closing the filter shows every order again.
   await page.getByTestId('order-today').locator('.ant-tag-close-icon').click();
   await expect(page.getByTestId('order-today')).toBeHidden();

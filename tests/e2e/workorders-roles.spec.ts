@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures';
-import { loginAs } from './helpers';
+import { loginAs, screenshot } from './helpers';
 
 /**
  * Work orders by role (issue 21 item 7) in the browser: an administrator takes the ability
@@ -34,7 +34,7 @@ test("without the ability, the order list shows customers' numbers masked", asyn
     const form = page.getByTestId('resource-form');
     const ability = form.locator('.ant-select-selection-item', { hasText: '查看客户完整电话号码' });
     await expect(ability).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('role-abilities.png'), fullPage: true });
+    await screenshot(page, test.info().outputPath('role-abilities.png'), { fullPage: true });
     await ability.locator('.ant-select-selection-item-remove').click();
     await expect(ability).toBeHidden();
     await page.getByRole('button', { name: /保\s*存|Save/ }).click();
@@ -51,7 +51,7 @@ test("without the ability, the order list shows customers' numbers masked", asyn
     const row = staff.getByTestId('order-table').locator('tr', { hasText: order.orderNo });
     await expect(row).toContainText(masked);
     await expect(staff.getByTestId('order-table')).not.toContainText(phone);
-    await staff.screenshot({ path: test.info().outputPath('masked-list.png'), fullPage: true });
+    await screenshot(staff, test.info().outputPath('masked-list.png'), { fullPage: true });
     await staffContext.close();
   } finally {
     // Later tests read numbers as agents: the role gets its ability back.
