@@ -114,6 +114,8 @@ if (postgres) {
       await timed('PostgreSQL: CREATE DATABASE … TEMPLATE', () => fresh(`b_tpl_${i}`, `CREATE DATABASE b_tpl_${i} TEMPLATE bench_template`));
       await timed('PostgreSQL: migrated template + preparation', () => fresh(`b_mp_${i}`, `CREATE DATABASE b_mp_${i} TEMPLATE bench_template`, prepare));
       await timed('PostgreSQL: prepared template + preparation', () => fresh(`b_pp_${i}`, `CREATE DATABASE b_pp_${i} TEMPLATE bench_seeded`, prepare));
+      // What the suite does (tests/support/pg-cluster.ts, copyStrategy): the files copied, not logged.
+      await timed('PostgreSQL: the same, STRATEGY FILE_COPY', () => fresh(`b_fc_${i}`, `CREATE DATABASE b_fc_${i} TEMPLATE bench_seeded STRATEGY FILE_COPY`, prepare));
     }
     await admin.end();
   } finally {

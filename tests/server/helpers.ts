@@ -16,6 +16,7 @@ import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { AppContext } from '../../server/context.ts';
 import { clockFrom, offsetOf } from '../../server/clock.ts';
 import { testClock } from '../support/test-clock.ts';
+import { copyStrategy } from '../support/pg-cluster.ts';
 
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -50,7 +51,7 @@ export async function openTestDb(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const template = { empty: '', migrated: inject('pgTemplate'), seeded: inject('pgSeededTemplate') }[start];
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}${await copyStrategy(admin)}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const db = await openPostgres(url, timeZone, clockOffsetMs, limits);

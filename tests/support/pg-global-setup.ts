@@ -12,7 +12,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { pgliteDump } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { prepareDatabase } from '../../server/main.ts';
-import { startCluster } from './pg-cluster.ts';
+import { copyStrategy, startCluster } from './pg-cluster.ts';
 import { TEST_NOW } from './test-clock.ts';
 
 declare module 'vitest' {
@@ -111,7 +111,7 @@ export default async function setup(project: TestProject) {
     await db.close();
     const copy = new pg.Client({ connectionString: cluster.url() });
     await copy.connect();
-    await copy.query(`CREATE DATABASE ${SEEDED} TEMPLATE ${TEMPLATE}`);
+    await copy.query(`CREATE DATABASE ${SEEDED} TEMPLATE ${TEMPLATE}${await copyStrategy(copy)}`);
     await copy.end();
     const seeded = await openPostgres(cluster.url(SEEDED), session.timeZone, session.clockOffsetMs);
     await prepareSeeded(seeded);
