@@ -1,11 +1,11 @@
 import { Refine } from '@refinedev/core';
 import { App as AntdApp } from 'antd';
-import routerProvider from '@refinedev/react-router';
 import { QUERY_CLIENT_CONFIG } from '../../data-providers/http-error';
 import { createReportProvider } from '../pages/report/report-provider';
 import { translate } from './auth-client';
 import { useNotificationProvider } from './notification-provider';
 import { accessControlProvider, authProvider, dataProvider, http, i18nProvider } from './providers';
+import { routerProvider } from './router-provider';
 import { AppRoutes } from './routes';
 import { useTranslatedResources } from './use-resources';
 

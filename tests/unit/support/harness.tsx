@@ -1,5 +1,4 @@
 import { type AccessControlProvider, type AuthProvider, type DataProvider, Refine, type ResourceProps } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
@@ -8,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { createI18nProvider } from '../../../data-providers/i18n';
 import i18n from '../../../src/app/i18n';
 import { useNotificationProvider } from '../../../src/app/notification-provider';
+import { routerProvider } from '../../../src/app/router-provider';
 import { QUERY_CLIENT_CONFIG } from '../../../data-providers/http-error';
 import { resources } from '../../../resources';
 
