@@ -1,10 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SERVER_ENV } from './tests/support/test-config.ts';
+
+const DIRS = ['tests/server', 'tests/security'];
+/**
+ * Files whose first line says `@engine-independent` use no database of the suite's (the switch
+ * simulator, the Event Socket client, PGlite's own statements on a PGlite of their own, schema
+ * files): the same test on both suites, so they run once, in the PGlite suite, not again on
+ * PostgreSQL.
+ */
+const engineIndependent = () => DIRS.flatMap((dir) => fs.readdirSync(dir)
+  .filter((f) => f.endsWith('.test.ts') && fs.readFileSync(path.join(dir, f), 'utf8').startsWith('// @engine-independent'))
+  .map((f) => path.join(dir, f)));
 
 /** Server tests: Node environment, a real database (TEST_DB=pglite|postgres). */
 export default defineConfig({
   test: {
-    include: ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    include: DIRS.map((dir) => `${dir}/**/*.test.ts`),
+    ...(process.env.TEST_DB === 'postgres' ? { exclude: ['**/node_modules/**', ...engineIndependent()] } : {}),
     environment: 'node',
     globalSetup: ['tests/support/pg-global-setup.ts'],
     // Also for the servers some tests start as processes of their own (tests/support/server-process.ts).

@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { cannedApi, delay, harnessPerTest, until, untilState } from '../support/esl-harness.ts';

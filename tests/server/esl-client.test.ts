@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { EslEvent } from '../../server/telephony/esl/types.ts';

@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

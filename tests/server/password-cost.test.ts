@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HASH_COST, hashPassword, setHashCost, verifyPassword } from '../../server/auth/password.ts';
 import { loadConfig } from '../../server/config.ts';

@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/pglite.ts';
 import { PREPARED_LIMIT } from '../../server/db/pglite-statements.ts';

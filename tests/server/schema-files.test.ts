@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

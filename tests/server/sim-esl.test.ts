@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 /**
  * The switch simulator over real loopback sockets, as a FreeSWITCH tool or ESL library sees
  * it: auth, subscriptions in plain/json/xml, the event sequences of incoming calls and

@@ -1,3 +1,4 @@
+// @engine-independent: no database of the suite's (runs once, in the PGlite suite: vitest.server.config.ts).
 /**
  * The simulator's own traffic: random incoming calls to ready seats (SIM_CALLS_PER_MINUTE),
  * the demo's auto-answer (SIM_AUTO_ANSWER_SECONDS) and HEARTBEAT, on a hand-driven clock
