@@ -8,11 +8,19 @@ const DIRS = ['tests/server', 'tests/security'];
  * Files whose first line says `@engine-independent` use no database of the suite's (the switch
  * simulator, the Event Socket client, PGlite's own statements on a PGlite of their own, schema
  * files): the same test on both suites, so they run once, in the PGlite suite, not again on
- * PostgreSQL.
+ * PostgreSQL. A file so marked that opens the suite's database is refused here, so that a wrong
+ * mark cannot quietly take a test off PostgreSQL.
  */
-const engineIndependent = () => DIRS.flatMap((dir) => fs.readdirSync(dir)
-  .filter((f) => f.endsWith('.test.ts') && fs.readFileSync(path.join(dir, f), 'utf8').startsWith('// @engine-independent'))
-  .map((f) => path.join(dir, f)));
+const USES_SUITE_DB = /\b(startTestServer|openTestDb|startWithLogins|startPhoneServer|startPhonePair|spawnServer|openServerDb)\b/;
+const engineIndependent = () => DIRS.flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => path.join(dir, f))
+  .filter((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.startsWith('// @engine-independent')) return false;
+    if (USES_SUITE_DB.test(text)) throw new Error(`${file} is marked @engine-independent but opens the suite's database`);
+    return true;
+  }));
 
 /** Server tests: Node environment, a real database (TEST_DB=pglite|postgres). */
 export default defineConfig({

@@ -14,10 +14,11 @@ declare const localStorage: { getItem(key: string): string | null; setItem(key: 
 
 /**
  * A picture of the screen for people to look at. Whole pages (`fullPage`) only when asked for:
- * E2E_FULL_PAGES=1, or E2E_SHOTS (a folder some files copy their pictures to). Chromium takes a page longer than its window by laying it out again at its
- * full height and back, 0.6-1.6 CPU-seconds a picture against 0.1 for the window (bench/RESULTS.md,
- * "Whole-page screenshots"), which every run of the suite paid for pictures nobody reads there.
- * The window's picture is taken either way, at the same moment of the test.
+ * E2E_FULL_PAGES=1, or E2E_SHOTS (a folder some files copy their pictures to). Chromium takes a
+ * page longer than its window by laying it out again at its full height and back, 0.6-1.6
+ * CPU-seconds a picture against 0.1 for the window (bench/RESULTS.md, 2026-12-08, "Whole-page
+ * screenshots"), which every run of the suite paid for pictures nobody reads there. The window's
+ * picture is taken either way, at the same moment of the test.
  */
 export async function screenshot(page: Page, file: string, options: { fullPage?: boolean; animations?: 'disabled' } = {}): Promise<void> {
   await page.screenshot({ path: file, ...options, fullPage: options.fullPage === true && (process.env.E2E_FULL_PAGES === '1' || Boolean(process.env.E2E_SHOTS)) });
